@@ -1,0 +1,1027 @@
+//! The 120-cell board: position state, make/unmake, attack tests, hashing.
+//!
+//! `Board` keeps, beside the cells, everything a move changes: side to move,
+//! castling rights, en-passant square, the two move counters, a Zobrist key
+//! and the material balance (the plain sum of the piece codes on the board,
+//! the seed design's "balance"), all updated incrementally. Piece lists (one
+//! per colour, king always first) let the generator and evaluation skip the
+//! empty cells; `index` maps a square to its slot in its colour's list.
+//!
+//! make/unmake keep an internal undo stack, which doubles as the history of
+//! position keys used to detect repetitions.
+
+use crate::types::*;
+
+/// Castling right bits: White king side, White queen side, Black king side,
+/// Black queen side.
+pub const WHITE_OO: u8 = 1;
+pub const WHITE_OOO: u8 = 2;
+pub const BLACK_OO: u8 = 4;
+pub const BLACK_OOO: u8 = 8;
+pub const ALL_CASTLING: u8 = 15;
+
+/// Index of a castling right bit (0..4) for a colour and side.
+#[inline(always)]
+pub const fn castle_index(color: Color, king_side: bool) -> usize {
+    color.index() * 2 + if king_side { 0 } else { 1 }
+}
+
+/// Most pieces a side may have.
+pub const MAX_PIECES: usize = 16;
+/// Most pieces of one kind a side can have: two plus eight promoted.
+pub const MAX_OF_KIND: usize = 10;
+/// Number of piece lists: six kinds for each colour.
+const LISTS: usize = 12;
+
+/// Which piece list holds pieces with this code (White 0..6, Black 6..12,
+/// each in `kind_index` order).
+#[inline(always)]
+pub const fn list_index(piece: Piece) -> usize {
+    (if piece < 0 { 6 } else { 0 }) + kind_index(kind_of(piece))
+}
+
+/// Everything make changes that unmake cannot recompute.
+#[derive(Clone, Copy, Debug)]
+struct Undo {
+    mv: Move,
+    captured: Piece,
+    /// Slot the captured piece had in its piece list.
+    captured_slot: u8,
+    /// Slot a promoting pawn had in the pawn list.
+    promo_slot: u8,
+    castling: u8,
+    ep: u8,
+    halfmove: u16,
+    material: i32,
+    hash: u64,
+}
+
+/// A chess position on the 10x12 mailbox, with its move history.
+#[derive(Clone)]
+pub struct Board {
+    pub(crate) cells: [Piece; CELLS],
+    pub(crate) side: Color,
+    pub(crate) castling: u8,
+    /// En-passant target square, or 0. Set only when a pawn of the side to
+    /// move stands ready to capture, so equal positions hash equally.
+    pub(crate) ep: Square,
+    pub(crate) halfmove: u16,
+    pub(crate) fullmove: u16,
+    pub(crate) hash: u64,
+    pub(crate) material: i32,
+    /// Squares of the pieces of each code, by [`list_index`].
+    pub(crate) plist: [[u8; MAX_OF_KIND]; LISTS],
+    /// Length of each piece list: the number of pieces of that code.
+    pub(crate) pcount: [u8; LISTS],
+    /// Slot of the piece on each square in its list.
+    pub(crate) index: [u8; CELLS],
+    /// Home square of the rook of each castling right (0 = none).
+    pub(crate) castle_rook: [Square; 4],
+    /// Rights kept when a piece moves from or to each square.
+    pub(crate) castle_mask: [u8; CELLS],
+    pub(crate) chess960: bool,
+    stack: Vec<Undo>,
+}
+
+// ---------------------------------------------------------------------------
+// Zobrist keys, computed at compile time from a fixed SplitMix64 stream so
+// that keys (and bench node counts) never change between builds.
+
+const fn splitmix(state: u64) -> (u64, u64) {
+    let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = s;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (s, z ^ (z >> 31))
+}
+
+struct Keys {
+    piece: [[u64; CELLS]; 12],
+    castling: [u64; 16],
+    ep_file: [u64; 8],
+    side: u64,
+}
+
+const KEYS: Keys = {
+    let mut state = 0x00C0_FFEE_CAFE_F00D_u64;
+    let mut piece = [[0u64; CELLS]; 12];
+    let mut p = 0;
+    while p < 12 {
+        let mut s = 0;
+        while s < CELLS {
+            let (next, value) = splitmix(state);
+            state = next;
+            piece[p][s] = value;
+            s += 1;
+        }
+        p += 1;
+    }
+    let mut castling = [0u64; 16];
+    let mut single = [0u64; 4];
+    let mut i = 0;
+    while i < 4 {
+        let (next, value) = splitmix(state);
+        state = next;
+        single[i] = value;
+        i += 1;
+    }
+    // A rights set hashes as the xor of its single rights.
+    let mut r = 0;
+    while r < 16 {
+        let mut b = 0;
+        while b < 4 {
+            if r & (1 << b) != 0 {
+                castling[r] ^= single[b];
+            }
+            b += 1;
+        }
+        r += 1;
+    }
+    let mut ep_file = [0u64; 8];
+    let mut f = 0;
+    while f < 8 {
+        let (next, value) = splitmix(state);
+        state = next;
+        ep_file[f] = value;
+        f += 1;
+    }
+    let (_, side) = splitmix(state);
+    Keys {
+        piece,
+        castling,
+        ep_file,
+        side,
+    }
+};
+
+/// Key of a piece on a square.
+#[inline(always)]
+pub fn piece_key(piece: Piece, s: Square) -> u64 {
+    let colour = if piece < 0 { 6 } else { 0 };
+    KEYS.piece[colour + kind_index(kind_of(piece))][s]
+}
+
+#[inline(always)]
+fn castling_key(rights: u8) -> u64 {
+    KEYS.castling[rights as usize & 15]
+}
+
+#[inline(always)]
+fn ep_key(s: Square) -> u64 {
+    KEYS.ep_file[file_of(s)]
+}
+
+// ---------------------------------------------------------------------------
+// Attack tests: look outward from the square.
+
+/// True when `square` is attacked by a piece of colour `by` on `cells`.
+///
+/// Looks outward from the square: pawn diagonals, knight and king jumps, then
+/// the rook and bishop rays up to the first piece on each.
+#[inline]
+pub fn attacked(cells: &[Piece; CELLS], square: Square, by: Color) -> bool {
+    let s = square as isize;
+    let at = |t: isize| cells[t as usize];
+    // A pawn of `by` attacks `square` from one rank behind it (seen from `by`).
+    let pawn = by.piece(PAWN);
+    let back = -by.forward();
+    if at(s + back + EAST) == pawn || at(s + back + WEST) == pawn {
+        return true;
+    }
+    let knight = by.piece(KNIGHT);
+    for j in KNIGHT_JUMPS {
+        if at(s + j) == knight {
+            return true;
+        }
+    }
+    let king = by.piece(KING);
+    for d in QUEEN_DIRS {
+        if at(s + d) == king {
+            return true;
+        }
+    }
+    let (rook, bishop, queen) = (by.piece(ROOK), by.piece(BISHOP), by.piece(QUEEN));
+    for d in ROOK_DIRS {
+        let mut t = s + d;
+        while at(t) == EMPTY {
+            t += d;
+        }
+        let p = at(t);
+        if p == rook || p == queen {
+            return true;
+        }
+    }
+    for d in BISHOP_DIRS {
+        let mut t = s + d;
+        while at(t) == EMPTY {
+            t += d;
+        }
+        let p = at(t);
+        if p == bishop || p == queen {
+            return true;
+        }
+    }
+    false
+}
+
+/// 0x88 index of each mailbox cell (file + 16 * rank; 0x88 bits set off
+/// the board), used to turn square differences into directions.
+const TO_0X88: [u8; CELLS] = {
+    let mut t = [0x88u8; CELLS];
+    let mut i = 0;
+    while i < 64 {
+        t[21 + i % 8 + 10 * (i / 8)] = (i % 8 + 16 * (i / 8)) as u8;
+        i += 1;
+    }
+    t
+};
+
+/// Direction (10x12 step) by 0x88 difference + 119: on a 0x88 board each
+/// difference belongs to at most one line, which a 10x12 difference does
+/// not.
+const DIRECTION_BY_DIFF: [i8; 239] = {
+    let mut t = [0i8; 239];
+    let steps: [(i32, i32); 8] = [
+        (1, 0),
+        (-1, 0),
+        (0, 1),
+        (0, -1),
+        (1, 1),
+        (1, -1),
+        (-1, 1),
+        (-1, -1),
+    ];
+    let mut k = 0;
+    while k < 8 {
+        let (df, dr) = steps[k];
+        let mut n = 1;
+        while n < 8 {
+            t[(119 + (df + 16 * dr) * n) as usize] = (df + 10 * dr) as i8;
+            n += 1;
+        }
+        k += 1;
+    }
+    t
+};
+
+/// The 10x12 step that leads from `from` to `to` along a rank, file or
+/// diagonal, or 0 when the two squares are not aligned (or equal). Both
+/// must be real squares.
+#[inline(always)]
+pub fn direction(from: Square, to: Square) -> isize {
+    let diff = TO_0X88[to] as isize - TO_0X88[from] as isize + 119;
+    DIRECTION_BY_DIFF[diff as usize] as isize
+}
+
+/// True for rook steps (rank and file).
+#[inline(always)]
+pub const fn is_straight(d: isize) -> bool {
+    d == NORTH || d == SOUTH || d == EAST || d == WEST
+}
+
+impl Board {
+    /// An empty board (no pieces, White to move): a scratch base for FEN
+    /// parsing. Not a legal position until pieces are added.
+    pub(crate) fn empty() -> Board {
+        let mut cells = [OFF_BOARD; CELLS];
+        for i in 0..64 {
+            cells[from64(i)] = EMPTY;
+        }
+        Board {
+            cells,
+            side: Color::White,
+            castling: 0,
+            ep: 0,
+            halfmove: 0,
+            fullmove: 1,
+            hash: 0,
+            material: 0,
+            plist: [[0; MAX_OF_KIND]; LISTS],
+            pcount: [0; LISTS],
+            index: [0; CELLS],
+            castle_rook: [0; 4],
+            castle_mask: [ALL_CASTLING; CELLS],
+            chess960: false,
+            stack: Vec::with_capacity(256),
+        }
+    }
+
+    /// The standard starting position.
+    pub fn startpos() -> Board {
+        Board::from_fen(crate::fen::START_FEN).expect("start position FEN is valid")
+    }
+
+    // ----- accessors -----------------------------------------------------
+
+    /// The code on a mailbox cell.
+    #[inline(always)]
+    pub fn at(&self, s: Square) -> Piece {
+        self.cells[s]
+    }
+
+    /// All 120 cells.
+    #[inline(always)]
+    pub fn cells(&self) -> &[Piece; CELLS] {
+        &self.cells
+    }
+
+    #[inline(always)]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    #[inline(always)]
+    pub fn castling_rights(&self) -> u8 {
+        self.castling
+    }
+
+    /// En-passant target square, if a capture there is possible.
+    #[inline(always)]
+    pub fn ep_square(&self) -> Option<Square> {
+        (self.ep != 0).then_some(self.ep)
+    }
+
+    #[inline(always)]
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove as u32
+    }
+
+    #[inline(always)]
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove as u32
+    }
+
+    /// Zobrist key of the position.
+    #[inline(always)]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Sum of all piece codes on the board (White's material minus Black's
+    /// in the rough units of the codes; the kings cancel).
+    #[inline(always)]
+    pub fn material(&self) -> i32 {
+        self.material
+    }
+
+    #[inline(always)]
+    pub fn king_square(&self, color: Color) -> Square {
+        self.plist[list_index(color.piece(KING))][0] as Square
+    }
+
+    /// Squares of the pieces with code `piece` (e.g. `-KNIGHT` for Black's
+    /// knights).
+    #[inline(always)]
+    pub fn squares(&self, piece: Piece) -> &[u8] {
+        let l = list_index(piece);
+        &self.plist[l][..self.pcount[l] as usize]
+    }
+
+    /// How many pieces of `kind` `color` has.
+    #[inline(always)]
+    pub fn count(&self, color: Color, kind: Piece) -> u32 {
+        self.pcount[list_index(color.piece(kind))] as u32
+    }
+
+    /// How many pieces (king included) `color` has.
+    pub fn piece_count(&self, color: Color) -> u32 {
+        KINDS.iter().map(|&k| self.count(color, k)).sum()
+    }
+
+    #[inline(always)]
+    pub fn is_chess960(&self) -> bool {
+        self.chess960
+    }
+
+    /// Switches how castling is read and written (king takes rook in 960).
+    pub fn set_chess960(&mut self, on: bool) {
+        self.chess960 = on;
+    }
+
+    /// Home square of the rook for a castling right index (see
+    /// [`castle_index`]), if that right exists.
+    #[inline(always)]
+    pub fn castle_rook(&self, right: usize) -> Option<Square> {
+        (self.castling & (1 << right) != 0).then_some(self.castle_rook[right])
+    }
+
+    /// Number of moves made since the position was set up.
+    pub fn ply_count(&self) -> usize {
+        self.stack.len()
+    }
+
+    /// The moves made since the position was set up, oldest first.
+    pub fn played_moves(&self) -> impl Iterator<Item = Move> + '_ {
+        self.stack.iter().map(|u| u.mv)
+    }
+
+    /// The last move made, if any.
+    pub fn last_move(&self) -> Option<Move> {
+        self.stack.last().map(|u| u.mv)
+    }
+
+    /// Forgets the move history (the position stays). Keeps the undo stack
+    /// from growing without bound in a long game; repetitions before this
+    /// point are no longer seen, so call it only at irreversible moves.
+    pub fn clear_history(&mut self) {
+        self.stack.clear();
+    }
+
+    // ----- attacks and checks --------------------------------------------
+
+    /// True when `s` is attacked by `by`.
+    #[inline(always)]
+    pub fn is_attacked(&self, s: Square, by: Color) -> bool {
+        self.attacked_lifting(s, by, 0)
+    }
+
+    /// True when `s` is attacked by `by`, with the cell `lifted` treated as
+    /// empty (0 for none): a king stepping off a checking ray must not
+    /// shield its own destination.
+    ///
+    /// Looks outward from `s` at the pawn, knight and king cells, then, for
+    /// each enemy slider on a line through `s`, walks only that line.
+    #[inline]
+    pub fn attacked_lifting(&self, s: Square, by: Color, lifted: Square) -> bool {
+        let cells = &self.cells;
+        let si = s as isize;
+        let pawn = by.piece(PAWN);
+        let back = -by.forward();
+        if cells[(si + back + EAST) as usize] == pawn || cells[(si + back + WEST) as usize] == pawn
+        {
+            return true;
+        }
+        let knight = by.piece(KNIGHT);
+        if self.count(by, KNIGHT) > 0 {
+            for j in KNIGHT_JUMPS {
+                if cells[(si + j) as usize] == knight {
+                    return true;
+                }
+            }
+        }
+        let king = self.king_square(by);
+        if (file_of(king) as isize - file_of(s) as isize).abs() <= 1
+            && (rank_of(king) as isize - rank_of(s) as isize).abs() <= 1
+            && king != s
+        {
+            return true;
+        }
+        for (kind, straight) in [(ROOK, Some(true)), (BISHOP, Some(false)), (QUEEN, None)] {
+            for &from in self.squares(by.piece(kind)) {
+                let from = from as Square;
+                let d = direction(s, from);
+                if d == 0 || straight.is_some_and(|st| st != is_straight(d)) {
+                    continue;
+                }
+                let mut t = (si + d) as Square;
+                while t != from && (cells[t] == EMPTY || t == lifted) {
+                    t = (t as isize + d) as Square;
+                }
+                if t == from {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// True when the side to move is in check.
+    #[inline(always)]
+    pub fn in_check(&self) -> bool {
+        self.is_attacked(self.king_square(self.side), self.side.flip())
+    }
+
+    /// True when `color`'s king is attacked.
+    #[inline(always)]
+    pub fn king_attacked(&self, color: Color) -> bool {
+        self.is_attacked(self.king_square(color), color.flip())
+    }
+
+    // ----- piece list maintenance ----------------------------------------
+
+    #[inline(always)]
+    fn list_add(&mut self, piece: Piece, s: Square) {
+        let l = list_index(piece);
+        let n = self.pcount[l] as usize;
+        debug_assert!(n < MAX_OF_KIND);
+        self.plist[l][n] = s as u8;
+        self.index[s] = n as u8;
+        self.pcount[l] += 1;
+    }
+
+    /// Removes the piece on `s` from its list; returns the slot it had.
+    #[inline(always)]
+    fn list_remove(&mut self, piece: Piece, s: Square) -> u8 {
+        let l = list_index(piece);
+        let slot = self.index[s];
+        let last = self.pcount[l] as usize - 1;
+        let moved = self.plist[l][last];
+        self.plist[l][slot as usize] = moved;
+        self.index[moved as usize] = slot;
+        self.pcount[l] -= 1;
+        slot
+    }
+
+    /// Puts a removed piece back into the exact slot it had.
+    #[inline(always)]
+    fn list_restore(&mut self, piece: Piece, s: Square, slot: u8) {
+        let l = list_index(piece);
+        let n = self.pcount[l] as usize;
+        if (slot as usize) < n {
+            // The piece that filled the gap goes back to the end. (When the
+            // removed piece was last, the cell past the end is stale.)
+            let displaced = self.plist[l][slot as usize];
+            self.plist[l][n] = displaced;
+            self.index[displaced as usize] = n as u8;
+        }
+        self.plist[l][slot as usize] = s as u8;
+        self.index[s] = slot;
+        self.pcount[l] += 1;
+    }
+
+    #[inline(always)]
+    fn list_move(&mut self, piece: Piece, from: Square, to: Square) {
+        let slot = self.index[from];
+        self.plist[list_index(piece)][slot as usize] = to as u8;
+        self.index[to] = slot;
+    }
+
+    /// Places a piece on an empty square during set-up (FEN parsing).
+    /// The caller keeps each list within `MAX_OF_KIND`.
+    pub(crate) fn put(&mut self, piece: Piece, s: Square) {
+        debug_assert_eq!(self.cells[s], EMPTY);
+        self.cells[s] = piece;
+        self.list_add(piece, s);
+        self.material += piece as i32;
+    }
+
+    // ----- hashing ---------------------------------------------------------
+
+    /// The Zobrist key computed from scratch (the incremental one must
+    /// always equal it).
+    pub fn compute_hash(&self) -> u64 {
+        let mut h = 0;
+        for i in 0..64 {
+            let s = from64(i);
+            let p = self.cells[s];
+            if p != EMPTY {
+                h ^= piece_key(p, s);
+            }
+        }
+        h ^= castling_key(self.castling);
+        if self.ep != 0 {
+            h ^= ep_key(self.ep);
+        }
+        if self.side == Color::Black {
+            h ^= KEYS.side;
+        }
+        h
+    }
+
+    /// Key of the position without pawns' and kings' neighbours: just the
+    /// pawns (for a pawn hash table).
+    pub fn pawn_hash(&self) -> u64 {
+        let mut h = 0;
+        for pawn in [PAWN, -PAWN] {
+            for &s in self.squares(pawn) {
+                h ^= piece_key(pawn, s as usize);
+            }
+        }
+        h
+    }
+
+    /// True when a pawn of the side to move could capture on `target`
+    /// (used to decide whether an en-passant square is worth keeping).
+    pub(crate) fn ep_capturable(&self, target: Square) -> bool {
+        let us = self.side;
+        let pawn = us.piece(PAWN);
+        let from_behind = target as isize - us.forward();
+        self.cells[(from_behind + EAST) as usize] == pawn
+            || self.cells[(from_behind + WEST) as usize] == pawn
+    }
+
+    /// Recomputes hash and material after set-up.
+    pub(crate) fn finish_setup(&mut self) {
+        self.hash = self.compute_hash();
+    }
+
+    // ----- make / unmake ---------------------------------------------------
+
+    /// Where the king and rook land when castling with the rook on
+    /// `rook_from`: (king_to, rook_to).
+    #[inline(always)]
+    pub fn castle_targets(&self, king_from: Square, rook_from: Square) -> (Square, Square) {
+        let rank = rank_of(king_from);
+        if rook_from > king_from {
+            (square(6, rank), square(5, rank))
+        } else {
+            (square(2, rank), square(3, rank))
+        }
+    }
+
+    /// Plays a pseudo-legal move. The move may leave the mover's king in
+    /// check: callers test `king_attacked(mover)` (or use only moves that
+    /// passed a legality test) and unmake.
+    pub fn make(&mut self, mv: Move) {
+        let us = self.side;
+        let them = us.flip();
+        let from = mv.from();
+        let to = mv.to();
+        let piece = self.cells[from];
+        debug_assert!(us.owns(piece), "make: no own piece on from in {mv:?}");
+
+        let mut undo = Undo {
+            mv,
+            captured: EMPTY,
+            captured_slot: 0,
+            promo_slot: 0,
+            castling: self.castling,
+            ep: self.ep as u8,
+            halfmove: self.halfmove,
+            material: self.material,
+            hash: self.hash,
+        };
+
+        let mut hash = self.hash ^ KEYS.side;
+        if self.ep != 0 {
+            hash ^= ep_key(self.ep);
+            self.ep = 0;
+        }
+        self.halfmove += 1;
+
+        match mv.kind() {
+            MoveKind::Castle => {
+                let rook = us.piece(ROOK);
+                let (king_to, rook_to) = self.castle_targets(from, to);
+                let king_slot = self.index[from];
+                let rook_slot = self.index[to];
+                self.cells[from] = EMPTY;
+                self.cells[to] = EMPTY;
+                self.cells[king_to] = piece;
+                self.cells[rook_to] = rook;
+                self.plist[list_index(piece)][king_slot as usize] = king_to as u8;
+                self.plist[list_index(rook)][rook_slot as usize] = rook_to as u8;
+                self.index[king_to] = king_slot;
+                self.index[rook_to] = rook_slot;
+                hash ^= piece_key(piece, from)
+                    ^ piece_key(piece, king_to)
+                    ^ piece_key(rook, to)
+                    ^ piece_key(rook, rook_to);
+            }
+            kind => {
+                let cap_sq = if kind == MoveKind::EnPassant {
+                    (to as isize - us.forward()) as Square
+                } else {
+                    to
+                };
+                let captured = self.cells[cap_sq];
+                if captured != EMPTY {
+                    debug_assert!(them.owns(captured) && kind_of(captured) != KING);
+                    undo.captured = captured;
+                    undo.captured_slot = self.list_remove(captured, cap_sq);
+                    self.cells[cap_sq] = EMPTY;
+                    self.material -= captured as i32;
+                    hash ^= piece_key(captured, cap_sq);
+                    self.halfmove = 0;
+                }
+                self.cells[from] = EMPTY;
+                self.cells[to] = piece;
+                self.list_move(piece, from, to);
+                hash ^= piece_key(piece, from) ^ piece_key(piece, to);
+                if kind_of(piece) == PAWN {
+                    self.halfmove = 0;
+                    if kind == MoveKind::DoublePush {
+                        let target = (from as isize + us.forward()) as Square;
+                        // Keep the square only if a pawn can take there.
+                        let pawn = them.piece(PAWN);
+                        if self.cells[to + 1] == pawn || self.cells[to - 1] == pawn {
+                            self.ep = target;
+                            hash ^= ep_key(target);
+                        }
+                    } else if kind == MoveKind::Promotion {
+                        let promoted = us.piece(mv.promo());
+                        self.cells[to] = promoted;
+                        undo.promo_slot = self.list_remove(piece, to);
+                        self.list_add(promoted, to);
+                        self.material += (promoted - piece) as i32;
+                        hash ^= piece_key(piece, to) ^ piece_key(promoted, to);
+                    }
+                }
+            }
+        }
+
+        let rights = self.castling & self.castle_mask[from] & self.castle_mask[to];
+        if rights != self.castling {
+            hash ^= castling_key(self.castling) ^ castling_key(rights);
+            self.castling = rights;
+        }
+
+        if us == Color::Black {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        self.side = them;
+        self.hash = hash;
+        self.stack.push(undo);
+        debug_assert_eq!(self.hash, self.compute_hash(), "hash drift after {mv:?}");
+    }
+
+    /// Takes back the last move made. Does nothing when there is none.
+    pub fn unmake(&mut self) {
+        let Some(undo) = self.stack.pop() else {
+            return;
+        };
+        let mv = undo.mv;
+        let them = self.side;
+        let us = them.flip();
+        self.side = us;
+        if us == Color::Black {
+            self.fullmove = self.fullmove.saturating_sub(1);
+        }
+        self.castling = undo.castling;
+        self.ep = undo.ep as Square;
+        self.halfmove = undo.halfmove;
+        self.material = undo.material;
+        self.hash = undo.hash;
+
+        let from = mv.from();
+        let to = mv.to();
+        match mv.kind() {
+            MoveKind::Castle => {
+                let (king_to, rook_to) = self.castle_targets(from, to);
+                let king = self.cells[king_to];
+                let rook = self.cells[rook_to];
+                let king_slot = self.index[king_to];
+                let rook_slot = self.index[rook_to];
+                self.cells[king_to] = EMPTY;
+                self.cells[rook_to] = EMPTY;
+                self.cells[from] = king;
+                self.cells[to] = rook;
+                self.plist[list_index(king)][king_slot as usize] = from as u8;
+                self.plist[list_index(rook)][rook_slot as usize] = to as u8;
+                self.index[from] = king_slot;
+                self.index[to] = rook_slot;
+            }
+            kind => {
+                let mut piece = self.cells[to];
+                if kind == MoveKind::Promotion {
+                    self.list_remove(piece, to);
+                    piece = us.piece(PAWN);
+                    self.list_restore(piece, to, undo.promo_slot);
+                }
+                self.cells[to] = EMPTY;
+                self.cells[from] = piece;
+                self.list_move(piece, to, from);
+                if undo.captured != EMPTY {
+                    let cap_sq = if kind == MoveKind::EnPassant {
+                        (to as isize - us.forward()) as Square
+                    } else {
+                        to
+                    };
+                    self.cells[cap_sq] = undo.captured;
+                    self.list_restore(undo.captured, cap_sq, undo.captured_slot);
+                }
+            }
+        }
+    }
+
+    /// Passes the move (null move, for null-move pruning). Undo with
+    /// [`Board::unmake_null`].
+    pub fn make_null(&mut self) {
+        let undo = Undo {
+            mv: Move::NONE,
+            captured: EMPTY,
+            captured_slot: 0,
+            promo_slot: 0,
+            castling: self.castling,
+            ep: self.ep as u8,
+            halfmove: self.halfmove,
+            material: self.material,
+            hash: self.hash,
+        };
+        self.hash ^= KEYS.side;
+        if self.ep != 0 {
+            self.hash ^= ep_key(self.ep);
+            self.ep = 0;
+        }
+        self.halfmove += 1;
+        self.side = self.side.flip();
+        self.stack.push(undo);
+    }
+
+    /// Takes back a null move.
+    pub fn unmake_null(&mut self) {
+        if let Some(undo) = self.stack.pop() {
+            debug_assert!(undo.mv.is_none());
+            self.side = self.side.flip();
+            self.ep = undo.ep as Square;
+            self.halfmove = undo.halfmove;
+            self.hash = undo.hash;
+        }
+    }
+
+    // ----- draws -----------------------------------------------------------
+
+    /// True when the current position occurred before since the last
+    /// irreversible move, at least `times` times (1 = any repetition).
+    pub fn repetitions(&self) -> usize {
+        let mut found = 0;
+        let reversible = (self.halfmove as usize).min(self.stack.len());
+        let n = self.stack.len();
+        let mut back = 4;
+        while back <= reversible {
+            if self.stack[n - back].hash == self.hash {
+                found += 1;
+            }
+            back += 2;
+        }
+        found
+    }
+
+    /// True when the position repeated once within the search path since
+    /// `root_ply` or twice in the whole history (the usual search rule).
+    pub fn is_repetition(&self, root_ply: usize) -> bool {
+        let reversible = (self.halfmove as usize).min(self.stack.len());
+        let n = self.stack.len();
+        let mut found = 0;
+        let mut back = 4;
+        while back <= reversible {
+            if self.stack[n - back].hash == self.hash {
+                if n - back >= root_ply {
+                    return true;
+                }
+                found += 1;
+                if found >= 2 {
+                    return true;
+                }
+            }
+            back += 2;
+        }
+        false
+    }
+
+    /// Neither side can possibly mate: K v K, K+minor v K, and kings with
+    /// bishops all on squares of one colour.
+    pub fn insufficient_material(&self) -> bool {
+        let (w, b) = (Color::White, Color::Black);
+        for kind in [PAWN, ROOK, QUEEN] {
+            if self.count(w, kind) + self.count(b, kind) > 0 {
+                return false;
+            }
+        }
+        let knights = self.count(w, KNIGHT) + self.count(b, KNIGHT);
+        let bishops = self.count(w, BISHOP) + self.count(b, BISHOP);
+        if knights + bishops <= 1 {
+            return true;
+        }
+        if knights > 0 {
+            return false;
+        }
+        // Only bishops: a draw when they all stand on one square colour.
+        let shade = |s: &u8| (file_of(*s as usize) + rank_of(*s as usize)) % 2;
+        let mut shades = self
+            .squares(BISHOP)
+            .iter()
+            .chain(self.squares(-BISHOP))
+            .map(shade);
+        let first = shades.next();
+        shades.all(|x| Some(x) == first)
+    }
+
+    /// The board seen from the other side: colours swapped, ranks mirrored.
+    /// Evaluation must give the mirrored position the same score from the
+    /// side to move's point of view.
+    pub fn mirrored(&self) -> Board {
+        let mut b = Board::empty();
+        for i in 0..64 {
+            let s = from64(i);
+            let p = self.cells[s];
+            if p != EMPTY {
+                b.put(-p, mirror(s));
+            }
+        }
+        b.side = self.side.flip();
+        b.castling = (self.castling & 3) << 2 | (self.castling >> 2) & 3;
+        for r in 0..4 {
+            let src = r ^ 2;
+            if self.castle_rook[src] != 0 {
+                b.castle_rook[r] = mirror(self.castle_rook[src]);
+            }
+        }
+        b.castle_mask = [ALL_CASTLING; CELLS];
+        b.rebuild_castle_mask();
+        b.ep = if self.ep != 0 { mirror(self.ep) } else { 0 };
+        b.halfmove = self.halfmove;
+        b.fullmove = self.fullmove;
+        b.chess960 = self.chess960;
+        b.finish_setup();
+        b
+    }
+
+    /// Recomputes which squares clear which castling rights from the king
+    /// and castling rook squares.
+    pub(crate) fn rebuild_castle_mask(&mut self) {
+        self.castle_mask = [ALL_CASTLING; CELLS];
+        for color in [Color::White, Color::Black] {
+            let king = self.king_square(color);
+            for king_side in [true, false] {
+                let r = castle_index(color, king_side);
+                if self.castling & (1 << r) != 0 {
+                    self.castle_mask[king] &= !(1 << r);
+                    self.castle_mask[self.castle_rook[r]] &= !(1 << r);
+                }
+            }
+        }
+    }
+
+    /// Checks internal consistency (lists, counts, hash, material). For
+    /// tests and debug assertions.
+    pub fn is_consistent(&self) -> bool {
+        let mut material = 0;
+        let mut pcount = [0u8; LISTS];
+        for i in 0..64 {
+            let s = from64(i);
+            let p = self.cells[s];
+            if color_of(p).is_some() {
+                material += p as i32;
+                let l = list_index(p);
+                pcount[l] += 1;
+                let slot = self.index[s] as usize;
+                if slot >= self.pcount[l] as usize || self.plist[l][slot] as usize != s {
+                    return false;
+                }
+            }
+        }
+        pcount == self.pcount
+            && self.count(Color::White, KING) == 1
+            && self.count(Color::Black, KING) == 1
+            && material == self.material
+            && self.hash == self.compute_hash()
+    }
+}
+
+impl std::fmt::Debug for Board {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Board({})", self.to_fen())
+    }
+}
+
+impl PartialEq for Board {
+    /// Two boards are equal when they hold the same position (history is not
+    /// compared).
+    fn eq(&self, other: &Board) -> bool {
+        self.cells == other.cells
+            && self.side == other.side
+            && self.castling == other.castling
+            && self.castle_rook == other.castle_rook
+            && self.ep == other.ep
+            && self.halfmove == other.halfmove
+            && self.fullmove == other.fullmove
+            && self.hash == other.hash
+            && self.material == other.material
+            && self.pcount == other.pcount
+            && (0..LISTS).all(|l| {
+                let n = self.pcount[l] as usize;
+                self.plist[l][..n] == other.plist[l][..n]
+            })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn direction_table() {
+        assert_eq!(direction(sq::A1, sq::H8), NORTH + EAST);
+        assert_eq!(direction(sq::H1, sq::A1), WEST);
+        assert_eq!(direction(sq::A1, sq::A8), NORTH);
+        assert_eq!(direction(sq::A1, square(7, 2)), 0);
+        assert_eq!(direction(sq::D1, square(0, 1)), 0);
+        assert_eq!(direction(sq::E1, sq::E1), 0);
+    }
+
+    #[test]
+    fn start_position_basics() {
+        let b = Board::startpos();
+        assert!(b.is_consistent());
+        assert_eq!(b.material(), 0);
+        assert_eq!(b.king_square(Color::White), sq::E1);
+        assert_eq!(b.king_square(Color::Black), sq::E8);
+        assert_eq!(b.count(Color::White, PAWN), 8);
+        assert!(!b.in_check());
+        assert!(b.is_attacked(square(4, 2), Color::White));
+        assert!(!b.is_attacked(square(4, 3), Color::White));
+    }
+
+    #[test]
+    fn keys_are_distinct() {
+        let mut all: Vec<u64> = KEYS.piece.iter().flatten().copied().collect();
+        all.extend(KEYS.ep_file);
+        all.push(KEYS.side);
+        all.extend(&KEYS.castling[1..]);
+        let n = all.len();
+        all.sort_unstable();
+        all.dedup();
+        assert_eq!(all.len(), n);
+    }
+}

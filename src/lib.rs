@@ -1,0 +1,17 @@
+//! cavalier: a UCI chess engine on a 10x12 mailbox board.
+//!
+//! Dependencies point one way: `uci`/`cli` use `search` and `book`, which
+//! use `eval` and `movegen`, which use `board`, which uses `types`.
+
+#![forbid(unsafe_code)]
+
+pub mod board;
+pub mod cli;
+pub mod fen;
+pub mod movegen;
+pub mod notation;
+pub mod perft;
+pub mod types;
+
+pub use board::Board;
+pub use types::{Color, Move, Piece, Square};

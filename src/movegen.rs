@@ -1,0 +1,558 @@
+//! Pseudo-legal move generation from direction offsets, and the legality
+//! test that looks outward from the king.
+//!
+//! Generation walks the side's piece list and the offset tables of
+//! [`crate::types`]. Legality never generates the opponent's moves: a
+//! [`CheckInfo`], built by walking the eight rays and the knight and pawn
+//! squares around the own king, names the checkers and the pinned pieces, so
+//! that almost every pseudo-legal move is judged without being made. Only
+//! king moves (an attack test on the destination) and en-passant captures
+//! (an attack test on a scratch copy of the cells) need more.
+
+use crate::board::{attacked, castle_index, direction, is_straight, Board};
+use crate::types::*;
+use arrayvec::ArrayVec;
+
+/// Upper bound on the number of moves in a chess position (218 is the known
+/// maximum for legal moves; pseudo-legal lists stay below this too).
+pub const MAX_MOVES: usize = 256;
+
+/// A fixed-capacity list of moves.
+pub type MoveList = ArrayVec<Move, MAX_MOVES>;
+
+/// Which moves a generator call produces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GenKind {
+    /// Every pseudo-legal move.
+    All,
+    /// Captures (en passant included) and promotions: for quiescence.
+    Captures,
+    /// Everything else: non-capturing, non-promoting moves and castling.
+    Quiets,
+}
+
+/// What the position around the side to move's king looks like.
+#[derive(Clone, Debug)]
+pub struct CheckInfo {
+    pub king: Square,
+    /// Number of pieces giving check (0, 1 or 2).
+    pub checkers: u8,
+    /// The checker when there is exactly one.
+    pub checker: Square,
+    /// Step from the king towards a sliding checker, 0 for a contact check.
+    pub check_dir: isize,
+    /// Own pieces pinned to the king, with the step from the king towards
+    /// the pinner.
+    pub pins: ArrayVec<(u8, i8), 8>,
+}
+
+impl CheckInfo {
+    /// The pin direction of the piece on `s`, or 0 when it is not pinned.
+    #[inline(always)]
+    pub fn pin_dir(&self, s: Square) -> isize {
+        for &(p, d) in &self.pins {
+            if p as Square == s {
+                return d as isize;
+            }
+        }
+        0
+    }
+
+    #[inline(always)]
+    pub fn in_check(&self) -> bool {
+        self.checkers > 0
+    }
+}
+
+/// Where the generator puts the moves it finds: a list, or a counter that
+/// judges each move in place (perft's last ply).
+pub trait MoveSink {
+    fn add(&mut self, mv: Move);
+}
+
+impl MoveSink for MoveList {
+    #[inline(always)]
+    fn add(&mut self, mv: Move) {
+        // Capacity is never reached in a legal position; a corrupt position
+        // loses moves rather than panicking.
+        let _ = self.try_push(mv);
+    }
+}
+
+/// Counts the legal moves among those generated.
+struct LegalCounter<'a> {
+    board: &'a Board,
+    info: CheckInfo,
+    /// Not in check and nothing pinned: only king moves and en passant
+    /// need a test.
+    simple: bool,
+    count: usize,
+}
+
+impl MoveSink for LegalCounter<'_> {
+    #[inline(always)]
+    fn add(&mut self, mv: Move) {
+        if self.simple && mv.from() != self.info.king && mv.kind() != MoveKind::EnPassant {
+            self.count += 1;
+        } else {
+            self.count += self.board.is_legal_with(mv, &self.info) as usize;
+        }
+    }
+}
+
+const ALL: u8 = 0;
+const CAPTURES: u8 = 1;
+const QUIETS: u8 = 2;
+
+/// A piece of the side not to move (`WHITE` is the side to move).
+#[inline(always)]
+fn enemy<const WHITE: bool>(c: Piece) -> bool {
+    if WHITE {
+        c < 0
+    } else {
+        c > 0 && c != OFF_BOARD
+    }
+}
+
+/// An empty cell or one holding an enemy piece (the seed's one test).
+#[inline(always)]
+fn empty_or_enemy<const WHITE: bool>(c: Piece) -> bool {
+    if WHITE {
+        c <= 0
+    } else {
+        c >= 0 && c != OFF_BOARD
+    }
+}
+
+#[inline(always)]
+fn push<S: MoveSink>(list: &mut S, mv: Move) {
+    list.add(mv);
+}
+
+impl Board {
+    /// Checkers and pins of the side to move, found by looking outward from
+    /// its king.
+    pub fn check_info(&self) -> CheckInfo {
+        let us = self.side;
+        let them = us.flip();
+        let king = self.king_square(us);
+        let cells = &self.cells;
+        let mut info = CheckInfo {
+            king,
+            checkers: 0,
+            checker: 0,
+            check_dir: 0,
+            pins: ArrayVec::new(),
+        };
+        let k = king as isize;
+        let pawn = them.piece(PAWN);
+        for side_step in [EAST, WEST] {
+            let s = (k + us.forward() + side_step) as Square;
+            if cells[s] == pawn {
+                info.checkers += 1;
+                info.checker = s;
+            }
+        }
+        for &s in self.squares(them.piece(KNIGHT)) {
+            let d = s as isize - k;
+            if KNIGHT_JUMPS.contains(&d) {
+                info.checkers += 1;
+                info.checker = s as Square;
+            }
+        }
+        // Only sliders on a line through the king can check or pin.
+        for (kind, straight) in [(ROOK, Some(true)), (BISHOP, Some(false)), (QUEEN, None)] {
+            for &from in self.squares(them.piece(kind)) {
+                let from = from as Square;
+                let d = direction(king, from);
+                if d == 0 || straight.is_some_and(|st| st != is_straight(d)) {
+                    continue;
+                }
+                let mut t = (k + d) as Square;
+                while cells[t] == EMPTY {
+                    t = (t as isize + d) as Square;
+                }
+                if t == from {
+                    info.checkers += 1;
+                    info.checker = from;
+                    info.check_dir = d;
+                } else if us.owns(cells[t]) {
+                    let blocker = t;
+                    t = (t as isize + d) as Square;
+                    while cells[t] == EMPTY {
+                        t = (t as isize + d) as Square;
+                    }
+                    if t == from {
+                        info.pins.push((blocker as u8, d as i8));
+                    }
+                }
+            }
+        }
+        info
+    }
+
+    /// Appends the pseudo-legal moves of the side to move to `list`.
+    ///
+    /// Castling is generated only when it is fully legal (rights, empty
+    /// squares, king not in check and not passing an attacked square).
+    pub fn generate<S: MoveSink>(&self, kind: GenKind, list: &mut S) {
+        // One specialised copy per colour and kind, so the colour tests and
+        // the kind choices below fold into constants.
+        match (self.side, kind) {
+            (Color::White, GenKind::All) => self.gen::<S, true, ALL>(list),
+            (Color::White, GenKind::Captures) => self.gen::<S, true, CAPTURES>(list),
+            (Color::White, GenKind::Quiets) => self.gen::<S, true, QUIETS>(list),
+            (Color::Black, GenKind::All) => self.gen::<S, false, ALL>(list),
+            (Color::Black, GenKind::Captures) => self.gen::<S, false, CAPTURES>(list),
+            (Color::Black, GenKind::Quiets) => self.gen::<S, false, QUIETS>(list),
+        }
+    }
+
+    #[inline(always)]
+    fn gen<S: MoveSink, const WHITE: bool, const KIND: u8>(&self, list: &mut S) {
+        let us = if WHITE { Color::White } else { Color::Black };
+        // One loop per piece kind: no per-piece dispatch.
+        for &s in self.squares(us.piece(PAWN)) {
+            self.pawn_moves::<S, WHITE, KIND>(s as Square, list);
+        }
+        for &s in self.squares(us.piece(KNIGHT)) {
+            self.jumps::<S, WHITE, KIND>(s as Square, &KNIGHT_JUMPS, list);
+        }
+        for &s in self.squares(us.piece(BISHOP)) {
+            self.slides::<S, WHITE, KIND>(s as Square, &BISHOP_DIRS, list);
+        }
+        for &s in self.squares(us.piece(ROOK)) {
+            self.slides::<S, WHITE, KIND>(s as Square, &ROOK_DIRS, list);
+        }
+        for &s in self.squares(us.piece(QUEEN)) {
+            self.slides::<S, WHITE, KIND>(s as Square, &QUEEN_DIRS, list);
+        }
+        let king = self.king_square(us);
+        self.jumps::<S, WHITE, KIND>(king, &QUEEN_DIRS, list);
+        if KIND != CAPTURES && self.castling != 0 {
+            self.castling_moves(king, list);
+        }
+    }
+
+    #[inline(always)]
+    fn jumps<S: MoveSink, const WHITE: bool, const KIND: u8>(
+        &self,
+        s: Square,
+        offsets: &[isize],
+        list: &mut S,
+    ) {
+        for &j in offsets {
+            let t = (s as isize + j) as Square;
+            let c = self.cells[t];
+            let wanted = match KIND {
+                ALL => empty_or_enemy::<WHITE>(c),
+                CAPTURES => enemy::<WHITE>(c),
+                _ => c == EMPTY,
+            };
+            if wanted {
+                push(list, Move::new(s, t, MoveKind::Normal));
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn slides<S: MoveSink, const WHITE: bool, const KIND: u8>(
+        &self,
+        s: Square,
+        dirs: &[isize],
+        list: &mut S,
+    ) {
+        for &d in dirs {
+            let mut t = (s as isize + d) as Square;
+            while self.cells[t] == EMPTY {
+                if KIND != CAPTURES {
+                    push(list, Move::new(s, t, MoveKind::Normal));
+                }
+                t = (t as isize + d) as Square;
+            }
+            if KIND != QUIETS && enemy::<WHITE>(self.cells[t]) {
+                push(list, Move::new(s, t, MoveKind::Normal));
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn pawn_moves<S: MoveSink, const WHITE: bool, const KIND: u8>(&self, s: Square, list: &mut S) {
+        let fwd = if WHITE { NORTH } else { SOUTH };
+        let rank = if WHITE { rank_of(s) } else { 7 - rank_of(s) };
+        let promoting = rank == 6;
+        let one = (s as isize + fwd) as Square;
+        // Pushes.
+        if self.cells[one] == EMPTY {
+            if promoting {
+                if KIND != QUIETS {
+                    for p in PROMOTION_KINDS {
+                        push(list, Move::promotion(s, one, p));
+                    }
+                }
+            } else if KIND != CAPTURES {
+                push(list, Move::new(s, one, MoveKind::Normal));
+                let two = (one as isize + fwd) as Square;
+                if rank == 1 && self.cells[two] == EMPTY {
+                    push(list, Move::new(s, two, MoveKind::DoublePush));
+                }
+            }
+        }
+        if KIND == QUIETS {
+            return;
+        }
+        // Captures.
+        for side_step in [WEST, EAST] {
+            let t = (one as isize + side_step) as Square;
+            if enemy::<WHITE>(self.cells[t]) {
+                if promoting {
+                    for p in PROMOTION_KINDS {
+                        push(list, Move::promotion(s, t, p));
+                    }
+                } else {
+                    push(list, Move::new(s, t, MoveKind::Normal));
+                }
+            } else if t == self.ep && self.ep != 0 {
+                push(list, Move::new(s, t, MoveKind::EnPassant));
+            }
+        }
+    }
+
+    /// Fully legal castling moves (king takes own rook encoding).
+    fn castling_moves<S: MoveSink>(&self, king: Square, list: &mut S) {
+        let us = self.side;
+        for king_side in [true, false] {
+            let right = castle_index(us, king_side);
+            if self.castling & (1 << right) == 0 {
+                continue;
+            }
+            let rook_from = self.castle_rook[right];
+            if self.castle_path_clear(king, rook_from) && self.castle_path_safe(king, rook_from) {
+                push(list, Move::new(king, rook_from, MoveKind::Castle));
+            }
+        }
+    }
+
+    /// Every square the king and rook cross or land on is empty, apart from
+    /// the king and the castling rook themselves.
+    fn castle_path_clear(&self, king: Square, rook_from: Square) -> bool {
+        let (king_to, rook_to) = self.castle_targets(king, rook_from);
+        let lo = king.min(rook_from).min(king_to).min(rook_to);
+        let hi = king.max(rook_from).max(king_to).max(rook_to);
+        (lo..=hi).all(|s| s == king || s == rook_from || self.cells[s] == EMPTY)
+    }
+
+    /// The king is not in check and no square it crosses or lands on is
+    /// attacked. Tested with king and rook lifted off the board, so a rook
+    /// that shields its own king's destination (possible in Chess960) is
+    /// seen to move away.
+    fn castle_path_safe(&self, king: Square, rook_from: Square) -> bool {
+        let them = self.side.flip();
+        if attacked(&self.cells, king, them) {
+            return false;
+        }
+        let (king_to, _) = self.castle_targets(king, rook_from);
+        let mut scratch = self.cells;
+        scratch[king] = EMPTY;
+        scratch[rook_from] = EMPTY;
+        let (lo, hi) = (king.min(king_to), king.max(king_to));
+        (lo..=hi).all(|s| s == king || !attacked(&scratch, s, them))
+    }
+
+    /// Legality of a pseudo-legal move of the side to move, judged from the
+    /// check info without making the move.
+    #[inline(always)]
+    pub fn is_legal_with(&self, mv: Move, info: &CheckInfo) -> bool {
+        let from = mv.from();
+        let to = mv.to();
+        let them = self.side.flip();
+        if from == info.king {
+            if mv.is_castle() {
+                return true; // checked in full when generated
+            }
+            // In check, the king must not stay on the checking ray: test
+            // with the king lifted off.
+            let lifted = if info.checkers == 0 { 0 } else { from };
+            return !self.attacked_lifting(to, them, lifted);
+        }
+        if mv.kind() == MoveKind::EnPassant {
+            let mut scratch = self.cells;
+            let cap = (to as isize - self.side.forward()) as Square;
+            scratch[to] = scratch[from];
+            scratch[from] = EMPTY;
+            scratch[cap] = EMPTY;
+            return !attacked(&scratch, info.king, them);
+        }
+        if info.checkers > 1 {
+            return false;
+        }
+        let pin = info.pin_dir(from);
+        if pin != 0 && direction(info.king, to) != pin {
+            return false;
+        }
+        if info.checkers == 1 {
+            // Capture the checker, or block a sliding check.
+            if to == info.checker {
+                return true;
+            }
+            if info.check_dir == 0 || direction(info.king, to) != info.check_dir {
+                return false;
+            }
+            let (k, t, c) = (info.king as isize, to as isize, info.checker as isize);
+            return (t - k).abs() < (c - k).abs();
+        }
+        true
+    }
+
+    /// Appends the legal moves of the side to move to `list`.
+    pub fn generate_legal(&self, list: &mut MoveList) {
+        let mut pseudo = MoveList::new();
+        self.generate(GenKind::All, &mut pseudo);
+        let info = self.check_info();
+        for mv in pseudo {
+            if self.is_legal_with(mv, &info) {
+                push(list, mv);
+            }
+        }
+    }
+
+    /// The legal moves of the side to move.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate_legal(&mut list);
+        list
+    }
+
+    /// Number of legal moves, counted without making or storing any.
+    pub fn count_legal(&self) -> usize {
+        let info = self.check_info();
+        let mut counter = LegalCounter {
+            board: self,
+            simple: info.checkers == 0 && info.pins.is_empty(),
+            info,
+            count: 0,
+        };
+        self.generate(GenKind::All, &mut counter);
+        counter.count
+    }
+
+    /// Full legality test for a move from outside (UCI, book, hash table):
+    /// true only when `mv` is one of the position's legal moves.
+    pub fn is_legal(&self, mv: Move) -> bool {
+        if mv.is_none() || !on_board(mv.from()) || !on_board(mv.to()) {
+            return false;
+        }
+        if !self.side.owns(self.cells[mv.from()]) {
+            return false;
+        }
+        self.legal_moves().contains(&mv)
+    }
+
+    /// True when the side to move has at least one legal move.
+    pub fn has_legal_move(&self) -> bool {
+        let mut pseudo = MoveList::new();
+        self.generate(GenKind::All, &mut pseudo);
+        let info = self.check_info();
+        pseudo.iter().any(|&mv| self.is_legal_with(mv, &info))
+    }
+
+    /// True when the move captures something (en passant included).
+    #[inline(always)]
+    pub fn is_capture(&self, mv: Move) -> bool {
+        match mv.kind() {
+            MoveKind::EnPassant => true,
+            MoveKind::Castle => false,
+            _ => self.cells[mv.to()] != EMPTY,
+        }
+    }
+
+    /// The piece a move captures (`EMPTY` if none), en passant included.
+    #[inline(always)]
+    pub fn captured_piece(&self, mv: Move) -> Piece {
+        match mv.kind() {
+            MoveKind::EnPassant => self.side.flip().piece(PAWN),
+            MoveKind::Castle => EMPTY,
+            _ => self.cells[mv.to()],
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn legal_count(fen: &str) -> usize {
+        Board::from_fen(fen).unwrap().legal_moves().len()
+    }
+
+    #[test]
+    fn start_position_has_twenty_moves() {
+        assert_eq!(legal_count(crate::fen::START_FEN), 20);
+    }
+
+    #[test]
+    fn pinned_pieces_stay_on_the_line() {
+        // The e2 knight is pinned by the rook on e8: it has no move.
+        let b = Board::from_fen("4r1k1/8/8/8/8/8/4N3/4K3 w - - 0 1").unwrap();
+        let info = b.check_info();
+        assert_eq!(info.pin_dir(square(4, 1)), NORTH);
+        assert!(b.legal_moves().iter().all(|m| m.from() != square(4, 1)));
+        // A pinned rook may slide along the pin, up to and onto the pinner.
+        let b = Board::from_fen("4r1k1/8/8/8/8/8/4R3/4K3 w - - 0 1").unwrap();
+        let rook_moves = b
+            .legal_moves()
+            .iter()
+            .filter(|m| m.from() == square(4, 1))
+            .count();
+        assert_eq!(rook_moves, 6);
+    }
+
+    #[test]
+    fn en_passant_horizontal_pin() {
+        // Taking en passant would expose the king on the fifth rank.
+        let b = Board::from_fen("8/8/8/K2pP2r/8/8/8/7k w - d6 0 1").unwrap();
+        assert!(b
+            .legal_moves()
+            .iter()
+            .all(|m| m.kind() != MoveKind::EnPassant));
+    }
+
+    #[test]
+    fn evasions() {
+        // Double check: only king moves.
+        let b = Board::from_fen("4k3/8/8/8/8/3n4/8/r3K2R w K - 0 1");
+        let b = b.unwrap();
+        assert_eq!(b.check_info().checkers, 2);
+        assert!(b.legal_moves().iter().all(|m| m.from() == sq::E1));
+        // No castling out of check, and the king may not step back along
+        // the checking ray.
+        let b = Board::from_fen("4r1k1/8/8/8/8/8/8/R3K2R w KQ - 0 1").unwrap();
+        let moves = b.legal_moves();
+        assert!(moves.iter().all(|m| !m.is_castle()));
+        assert!(!moves.contains(&Move::new(sq::E1, square(4, 1), MoveKind::Normal)));
+    }
+
+    #[test]
+    fn castling_through_attack_is_refused() {
+        // f1 attacked by the bishop on c4: no O-O; O-O-O fine (b1 may be
+        // attacked, the seed program's bug).
+        let b = Board::from_fen("r3k2r/8/8/8/2b5/8/8/R3K2R w KQkq - 0 1").unwrap();
+        let castles: Vec<_> = b
+            .legal_moves()
+            .into_iter()
+            .filter(|m| m.is_castle())
+            .collect();
+        assert_eq!(castles, vec![Move::new(sq::E1, sq::A1, MoveKind::Castle)]);
+        let b = Board::from_fen("r3k2r/8/8/8/8/8/b7/R3K2R w KQkq - 0 1").unwrap();
+        let castles: Vec<_> = b
+            .legal_moves()
+            .into_iter()
+            .filter(|m| m.is_castle())
+            .collect();
+        assert_eq!(
+            castles.len(),
+            2,
+            "b1 attacked does not stop O-O-O: {castles:?}"
+        );
+    }
+}

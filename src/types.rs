@@ -1,0 +1,434 @@
+//! Piece codes, colours, squares, direction offsets and the packed `Move`.
+//!
+//! The board is the classic 10x12 mailbox: 12 rows of 10 cells, the real
+//! board in rows 2..=9 and columns 1..=8, so a1 = 21 and h8 = 98. A rank step
+//! is 10 and a file step 1. The two-row guard band above and below (and one
+//! column each side, which wraps into its neighbour row) means a knight jump
+//! from any real square lands inside the array.
+//!
+//! Cells hold signed piece codes that are also rough material values:
+//! White positive, Black negative, empty 0, off-board 127.
+
+use std::fmt;
+
+/// A cell value: a signed piece code, `EMPTY` or `OFF_BOARD`.
+pub type Piece = i8;
+/// A mailbox index, 0..120.
+pub type Square = usize;
+
+pub const EMPTY: Piece = 0;
+pub const PAWN: Piece = 2;
+pub const BISHOP: Piece = 6;
+pub const KNIGHT: Piece = 7;
+pub const ROOK: Piece = 10;
+pub const QUEEN: Piece = 19;
+pub const KING: Piece = 126;
+/// Guard cell. Positive, so "code > 0" does not mean "white piece": use
+/// [`Color::owns`] to test colour.
+pub const OFF_BOARD: Piece = 127;
+
+/// Number of mailbox cells.
+pub const CELLS: usize = 120;
+
+/// Rank and file steps on the 10x12 board.
+pub const NORTH: isize = 10;
+pub const SOUTH: isize = -10;
+pub const EAST: isize = 1;
+pub const WEST: isize = -1;
+
+pub const ROOK_DIRS: [isize; 4] = [NORTH, SOUTH, EAST, WEST];
+pub const BISHOP_DIRS: [isize; 4] = [NORTH + EAST, NORTH + WEST, SOUTH + EAST, SOUTH + WEST];
+pub const QUEEN_DIRS: [isize; 8] = [
+    NORTH,
+    SOUTH,
+    EAST,
+    WEST,
+    NORTH + EAST,
+    NORTH + WEST,
+    SOUTH + EAST,
+    SOUTH + WEST,
+];
+pub const KNIGHT_JUMPS: [isize; 8] = [-21, -19, -12, -8, 8, 12, 19, 21];
+
+/// The kinds a pawn may promote to, strongest first.
+pub const PROMOTION_KINDS: [Piece; 4] = [QUEEN, ROOK, BISHOP, KNIGHT];
+
+/// Named squares used by the rules and tests.
+pub mod sq {
+    use super::Square;
+    pub const A1: Square = 21;
+    pub const B1: Square = 22;
+    pub const C1: Square = 23;
+    pub const D1: Square = 24;
+    pub const E1: Square = 25;
+    pub const F1: Square = 26;
+    pub const G1: Square = 27;
+    pub const H1: Square = 28;
+    pub const A8: Square = 91;
+    pub const C8: Square = 93;
+    pub const D8: Square = 94;
+    pub const E8: Square = 95;
+    pub const F8: Square = 96;
+    pub const G8: Square = 97;
+    pub const H8: Square = 98;
+}
+
+/// The side to move, +1 for White and -1 for Black, so that a piece's code
+/// times the colour's sign is positive for the colour's own pieces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Color {
+    White,
+    Black,
+}
+
+impl Color {
+    /// +1 for White, -1 for Black.
+    #[inline(always)]
+    pub const fn sign(self) -> i8 {
+        match self {
+            Color::White => 1,
+            Color::Black => -1,
+        }
+    }
+
+    /// 0 for White, 1 for Black: an index into per-colour arrays.
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    #[inline(always)]
+    pub const fn flip(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+
+    /// True when `piece` is one of this colour's pieces (never for empty or
+    /// off-board cells).
+    #[inline(always)]
+    pub const fn owns(self, piece: Piece) -> bool {
+        match self {
+            Color::White => piece > 0 && piece != OFF_BOARD,
+            Color::Black => piece < 0,
+        }
+    }
+
+    /// The code of this colour's piece of kind `kind`.
+    #[inline(always)]
+    pub const fn piece(self, kind: Piece) -> Piece {
+        kind * self.sign()
+    }
+
+    /// Pawn push step for this colour.
+    #[inline(always)]
+    pub const fn forward(self) -> isize {
+        match self {
+            Color::White => NORTH,
+            Color::Black => SOUTH,
+        }
+    }
+
+    /// Rank (0-based) the colour's pieces start on.
+    #[inline(always)]
+    pub const fn back_rank(self) -> usize {
+        match self {
+            Color::White => 0,
+            Color::Black => 7,
+        }
+    }
+}
+
+/// Colour of a piece code; `None` for empty and off-board cells.
+#[inline(always)]
+pub fn color_of(piece: Piece) -> Option<Color> {
+    if Color::White.owns(piece) {
+        Some(Color::White)
+    } else if piece < 0 {
+        Some(Color::Black)
+    } else {
+        None
+    }
+}
+
+/// The kind (absolute code) of a piece.
+#[inline(always)]
+pub const fn kind_of(piece: Piece) -> Piece {
+    piece.abs()
+}
+
+/// Dense 0..6 index of a piece kind (pawn 0 .. king 5), for tables.
+#[inline(always)]
+pub const fn kind_index(kind: Piece) -> usize {
+    match kind {
+        PAWN => 0,
+        KNIGHT => 1,
+        BISHOP => 2,
+        ROOK => 3,
+        QUEEN => 4,
+        _ => 5,
+    }
+}
+
+/// Kinds in [`kind_index`] order.
+pub const KINDS: [Piece; 6] = [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING];
+
+/// Mailbox index of file (0..8) and rank (0..8).
+#[inline(always)]
+pub const fn square(file: usize, rank: usize) -> Square {
+    21 + file + 10 * rank
+}
+
+/// File 0..8 of a real square.
+#[inline(always)]
+pub const fn file_of(s: Square) -> usize {
+    s % 10 - 1
+}
+
+/// Rank 0..8 of a real square.
+#[inline(always)]
+pub const fn rank_of(s: Square) -> usize {
+    s / 10 - 2
+}
+
+/// True for the 64 real squares.
+#[inline(always)]
+pub const fn on_board(s: Square) -> bool {
+    s >= 21 && s <= 98 && !s.is_multiple_of(10) && s % 10 != 9
+}
+
+/// 0..64 index (a1 = 0, h8 = 63) of a real square.
+#[inline(always)]
+pub const fn to64(s: Square) -> usize {
+    file_of(s) + 8 * rank_of(s)
+}
+
+/// Mailbox square of a 0..64 index.
+#[inline(always)]
+pub const fn from64(i: usize) -> Square {
+    square(i % 8, i / 8)
+}
+
+/// The same square seen from the other side (rank mirrored).
+#[inline(always)]
+pub const fn mirror(s: Square) -> Square {
+    square(file_of(s), 7 - rank_of(s))
+}
+
+/// `e4`-style name of a real square.
+pub fn square_name(s: Square) -> String {
+    let mut name = String::with_capacity(2);
+    name.push((b'a' + file_of(s) as u8) as char);
+    name.push((b'1' + rank_of(s) as u8) as char);
+    name
+}
+
+/// Parses `e4`-style square names (exactly two bytes).
+pub fn parse_square(text: &str) -> Option<Square> {
+    match text.as_bytes() {
+        [f @ b'a'..=b'h', r @ b'1'..=b'8'] => {
+            Some(square((f - b'a') as usize, (r - b'1') as usize))
+        }
+        _ => None,
+    }
+}
+
+/// FEN letter of a piece code (`P`, `n`, ...).
+pub fn piece_char(piece: Piece) -> char {
+    let c = match kind_of(piece) {
+        PAWN => 'p',
+        KNIGHT => 'n',
+        BISHOP => 'b',
+        ROOK => 'r',
+        QUEEN => 'q',
+        KING => 'k',
+        _ => '?',
+    };
+    if Color::White.owns(piece) {
+        c.to_ascii_uppercase()
+    } else {
+        c
+    }
+}
+
+/// Piece code of a FEN letter.
+pub fn piece_from_char(c: char) -> Option<Piece> {
+    let kind = match c.to_ascii_lowercase() {
+        'p' => PAWN,
+        'n' => KNIGHT,
+        'b' => BISHOP,
+        'r' => ROOK,
+        'q' => QUEEN,
+        'k' => KING,
+        _ => return None,
+    };
+    Some(if c.is_ascii_uppercase() { kind } else { -kind })
+}
+
+/// What kind of move a [`Move`] is, beyond from and to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum MoveKind {
+    Normal = 0,
+    DoublePush = 1,
+    EnPassant = 2,
+    /// Encoded as king takes own rook: `to` is the castling rook's square.
+    Castle = 3,
+    Promotion = 4,
+}
+
+/// A move packed in 32 bits: from (7 bits), to (7), kind (3), promotion
+/// piece kind (8). `Move::NONE` is zero.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Move(u32);
+
+const FROM_BITS: u32 = 7;
+const TO_SHIFT: u32 = FROM_BITS;
+const KIND_SHIFT: u32 = 14;
+const PROMO_SHIFT: u32 = 17;
+const SQ_MASK: u32 = 0x7f;
+
+impl Move {
+    pub const NONE: Move = Move(0);
+
+    #[inline(always)]
+    pub const fn new(from: Square, to: Square, kind: MoveKind) -> Move {
+        Move(from as u32 | (to as u32) << TO_SHIFT | (kind as u32) << KIND_SHIFT)
+    }
+
+    #[inline(always)]
+    pub const fn promotion(from: Square, to: Square, promo: Piece) -> Move {
+        Move(
+            from as u32
+                | (to as u32) << TO_SHIFT
+                | (MoveKind::Promotion as u32) << KIND_SHIFT
+                | (promo as u8 as u32) << PROMO_SHIFT,
+        )
+    }
+
+    #[inline(always)]
+    pub const fn from(self) -> Square {
+        (self.0 & SQ_MASK) as Square
+    }
+
+    #[inline(always)]
+    pub const fn to(self) -> Square {
+        (self.0 >> TO_SHIFT & SQ_MASK) as Square
+    }
+
+    #[inline(always)]
+    pub const fn kind(self) -> MoveKind {
+        match self.0 >> KIND_SHIFT & 7 {
+            0 => MoveKind::Normal,
+            1 => MoveKind::DoublePush,
+            2 => MoveKind::EnPassant,
+            3 => MoveKind::Castle,
+            _ => MoveKind::Promotion,
+        }
+    }
+
+    /// The promotion piece kind (positive), or `EMPTY`.
+    #[inline(always)]
+    pub const fn promo(self) -> Piece {
+        (self.0 >> PROMO_SHIFT) as u8 as Piece
+    }
+
+    #[inline(always)]
+    pub const fn is_none(self) -> bool {
+        self.0 == 0
+    }
+
+    #[inline(always)]
+    pub const fn is_castle(self) -> bool {
+        self.0 >> KIND_SHIFT & 7 == MoveKind::Castle as u32
+    }
+
+    /// The raw 32-bit encoding (for hash tables).
+    #[inline(always)]
+    pub const fn bits(self) -> u32 {
+        self.0
+    }
+
+    /// Rebuilds a move from [`Move::bits`]. The result may not be legal in
+    /// any position: check it with `Board::is_legal` before use.
+    #[inline(always)]
+    pub const fn from_bits(bits: u32) -> Move {
+        Move(bits)
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_none() {
+            return write!(f, "Move(none)");
+        }
+        write!(
+            f,
+            "Move({}{}{:?}",
+            square_name(self.from()),
+            square_name(self.to()),
+            self.kind()
+        )?;
+        if self.promo() != EMPTY {
+            write!(f, "={}", piece_char(-self.promo()))?;
+        }
+        write!(f, ")")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn squares_round_trip() {
+        assert_eq!(sq::A1, square(0, 0));
+        assert_eq!(sq::H8, square(7, 7));
+        for i in 0..64 {
+            let s = from64(i);
+            assert!(on_board(s));
+            assert_eq!(to64(s), i);
+            assert_eq!(parse_square(&square_name(s)), Some(s));
+            assert_eq!(mirror(mirror(s)), s);
+        }
+        let real = (0..CELLS).filter(|&s| on_board(s)).count();
+        assert_eq!(real, 64);
+        assert_eq!(parse_square("i1"), None);
+        assert_eq!(parse_square("a9"), None);
+        assert_eq!(parse_square("é"), None);
+    }
+
+    #[test]
+    fn knight_jumps_stay_in_the_array() {
+        for i in 0..64 {
+            for j in KNIGHT_JUMPS {
+                let t = from64(i) as isize + j;
+                assert!((0..CELLS as isize).contains(&t));
+            }
+        }
+    }
+
+    #[test]
+    fn move_packing() {
+        let m = Move::promotion(square(4, 6), square(4, 7), KNIGHT);
+        assert_eq!(m.from(), square(4, 6));
+        assert_eq!(m.to(), square(4, 7));
+        assert_eq!(m.kind(), MoveKind::Promotion);
+        assert_eq!(m.promo(), KNIGHT);
+        let c = Move::new(sq::E1, sq::H1, MoveKind::Castle);
+        assert!(c.is_castle());
+        assert_eq!(c.promo(), EMPTY);
+        assert_eq!(Move::from_bits(c.bits()), c);
+    }
+
+    #[test]
+    fn colour_tests_ignore_guard_cells() {
+        assert!(!Color::White.owns(OFF_BOARD));
+        assert!(!Color::Black.owns(OFF_BOARD));
+        assert!(!Color::White.owns(EMPTY));
+        assert!(Color::White.owns(KING));
+        assert!(Color::Black.owns(-PAWN));
+        assert_eq!(color_of(OFF_BOARD), None);
+    }
+}

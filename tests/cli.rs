@@ -1,0 +1,92 @@
+//! The command line as a user meets it: output format and exit codes.
+
+use std::process::{Command, Output};
+
+fn cavalier(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_cavalier"))
+        .args(args)
+        .output()
+        .expect("binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+#[test]
+fn perft_divide_format() {
+    let o = cavalier(&["perft", "3"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 20 + 4, "{out}");
+    assert!(lines.contains(&"e2e4: 600"), "{out}");
+    assert_eq!(lines[20], "");
+    assert_eq!(lines[21], "Nodes searched: 8902");
+    assert!(lines[22].starts_with("Time: "));
+    assert!(lines[23].starts_with("Nodes per second: "));
+}
+
+#[test]
+fn perft_with_fen_words() {
+    let o = cavalier(&[
+        "perft",
+        "2",
+        "4k3/8/8/8/8/8/8/4K2R",
+        "w",
+        "K",
+        "-",
+        "0",
+        "1",
+    ]);
+    assert!(o.status.success());
+    assert!(stdout(&o).contains("Nodes searched: 66"));
+}
+
+#[test]
+fn perft_bad_input_is_a_clear_error() {
+    for args in [
+        vec!["perft"],
+        vec!["perft", "x"],
+        vec!["perft", "0"],
+        vec!["perft", "99"],
+        vec!["perft", "2", "not", "a", "fen", "at all"],
+        vec!["perft", "2", "4k3/8/8/8/8/8/8/4K3 w KQ - 0 1"],
+        vec!["perft", "--suite"],
+        vec!["perft", "--suite", "/no/such/file.epd"],
+        vec!["frobnicate"],
+    ] {
+        let o = cavalier(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains("error"), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn perft_suite_reports_mismatches() {
+    let dir = std::env::temp_dir().join(format!("cavalier-suite-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("good.epd");
+    let bad = dir.join("bad.epd");
+    std::fs::write(
+        &good,
+        "4k3/8/8/8/8/8/8/4K2R w K - 0 1 ;D1 15 ;D2 66 ;D3 1197\n",
+    )
+    .unwrap();
+    std::fs::write(&bad, "4k3/8/8/8/8/8/8/4K2R w K - 0 1 ;D1 15 ;D2 67\n").unwrap();
+    let o = cavalier(&["perft", "--suite", good.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stdout(&o));
+    assert!(stdout(&o).contains("3 counts checked, 0 mismatches"));
+    let o = cavalier(&["perft", "--suite", good.to_str().unwrap(), "--depth", "2"]);
+    assert!(stdout(&o).contains("2 counts checked, 0 mismatches"));
+    let o = cavalier(&["perft", "--suite", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("line 1") && err.contains("depth 2") && err.contains("expected 67, found 66"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
