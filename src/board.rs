@@ -273,6 +273,29 @@ pub fn direction(from: Square, to: Square) -> isize {
     DIRECTION_BY_DIFF[diff as usize] as isize
 }
 
+/// Chebyshev distance (king steps) by 0x88 difference + 119.
+const DISTANCE_BY_DIFF: [u8; 239] = {
+    let mut t = [0u8; 239];
+    let mut dr = -7i32;
+    while dr <= 7 {
+        let mut df = -7i32;
+        while df <= 7 {
+            let (a, b) = (if df < 0 { -df } else { df }, if dr < 0 { -dr } else { dr });
+            t[(119 + df + 16 * dr) as usize] = if a > b { a as u8 } else { b as u8 };
+            df += 1;
+        }
+        dr += 1;
+    }
+    t
+};
+
+/// King-step distance between two real squares.
+#[inline(always)]
+pub fn distance(a: Square, b: Square) -> i32 {
+    let diff = TO_0X88[b] as isize - TO_0X88[a] as isize + 119;
+    DISTANCE_BY_DIFF[diff as usize] as i32
+}
+
 /// True for rook steps (rank and file).
 #[inline(always)]
 pub const fn is_straight(d: isize) -> bool {

@@ -14,6 +14,7 @@ pub const EXIT_USAGE: i32 = 2;
 const MAX_PERFT_DEPTH: u32 = 15;
 
 const USAGE: &str = "usage: cavalier [uci]                      UCI engine on stdin/stdout
+       cavalier bench [depth]                fixed positions, fixed depth, N nodes M nps
        cavalier perft <depth> [FEN]          divide counts, nodes, time, nps
        cavalier perft --suite FILE [--depth D]
                                              check a FEN ;D1 n ;D2 n ... suite";
@@ -21,7 +22,16 @@ const USAGE: &str = "usage: cavalier [uci]                      UCI engine on st
 /// Dispatches on the first argument.
 pub fn run(args: &[String]) -> i32 {
     match args.first().map(String::as_str) {
+        None | Some("uci") => {
+            let stdin = std::io::stdin();
+            crate::uci::run(
+                stdin.lock(),
+                crate::uci::Output::new(Box::new(std::io::stdout())),
+            );
+            0
+        }
         Some("perft") => perft_command(&args[1..]),
+        Some("bench") => bench_command(&args[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             0
@@ -31,10 +41,6 @@ pub fn run(args: &[String]) -> i32 {
                 "error: unknown command \"{}\"\n{USAGE}",
                 crate::fen::quote(other)
             );
-            EXIT_USAGE
-        }
-        None => {
-            eprintln!("{USAGE}");
             EXIT_USAGE
         }
     }
@@ -179,4 +185,22 @@ fn perft_suite(args: &[String]) -> i32 {
     } else {
         0
     }
+}
+
+fn bench_command(args: &[String]) -> i32 {
+    let depth = match args.first() {
+        None => crate::bench::DEFAULT_DEPTH,
+        Some(d) => match d.parse::<i32>() {
+            Ok(d) if (1..=30).contains(&d) => d,
+            _ => {
+                eprintln!(
+                    "error: bad bench depth \"{}\": expected 1..=30",
+                    crate::fen::quote(d)
+                );
+                return EXIT_USAGE;
+            }
+        },
+    };
+    crate::bench::run(depth, &mut |line| println!("{line}"));
+    0
 }

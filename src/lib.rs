@@ -5,13 +5,21 @@
 
 #![forbid(unsafe_code)]
 
+pub mod bench;
 pub mod board;
 pub mod cli;
+pub mod eval;
 pub mod fen;
 pub mod movegen;
 pub mod notation;
 pub mod perft;
+pub mod search;
+pub mod see;
+pub mod time;
+pub mod tt;
 pub mod types;
+pub mod uci;
+pub mod weights;
 
 pub use board::Board;
 pub use types::{Color, Move, Piece, Square};

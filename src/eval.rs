@@ -1,0 +1,534 @@
+//! Static evaluation in two passes: material first, then position.
+//!
+//! The first pass is the material balance (tapered piece values from the
+//! board's piece counts). When it alone lies outside the search window by
+//! more than `LAZY_MARGIN`, the positional pass is skipped: the design's
+//! "material search, then positional second pass" in its modern form. The
+//! second pass adds piece-square terms, mobility, pawn structure, passed
+//! pawns, king safety, bishop pair, rooks on files, outposts, threats and
+//! tempo, all blended by game phase, then scales drawish endings.
+//!
+//! Scores are from the side to move's point of view. Every weight lives in
+//! [`crate::weights`].
+
+use crate::board::{distance, Board};
+use crate::types::*;
+use crate::weights::*;
+
+/// The evaluation's parts, for the `eval` command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Term {
+    Material,
+    PieceSquare,
+    Mobility,
+    PawnStructure,
+    PassedPawns,
+    KingSafety,
+    Pieces,
+    Threats,
+    Tempo,
+}
+
+pub const TERMS: [Term; 9] = [
+    Term::Material,
+    Term::PieceSquare,
+    Term::Mobility,
+    Term::PawnStructure,
+    Term::PassedPawns,
+    Term::KingSafety,
+    Term::Pieces,
+    Term::Threats,
+    Term::Tempo,
+];
+
+/// Per-term, per-colour scores, the phase and the final result.
+#[derive(Clone, Debug)]
+pub struct Trace {
+    /// `terms[term][colour]`, from that colour's point of view.
+    pub terms: [[Score; 2]; 9],
+    pub phase: i32,
+    /// Scale factor applied to the blended score, out of 64.
+    pub scale: i32,
+    /// Final score, White's point of view.
+    pub white_score: i32,
+}
+
+/// Middlegame/endgame blend, `phase` out of `PHASE_TOTAL`.
+#[inline(always)]
+fn blend(s: Score, phase: i32) -> i32 {
+    (s.0 * phase + s.1 * (PHASE_TOTAL - phase)) / PHASE_TOTAL
+}
+
+/// Game phase from the remaining pieces: `PHASE_TOTAL` at the start, 0 with
+/// kings and pawns only.
+pub fn phase(board: &Board) -> i32 {
+    let mut p = 0;
+    for color in [Color::White, Color::Black] {
+        for kind in [KNIGHT, BISHOP, ROOK, QUEEN] {
+            p += PHASE_WEIGHT[kind_index(kind)] * board.count(color, kind) as i32;
+        }
+    }
+    p.min(PHASE_TOTAL)
+}
+
+fn material_of(board: &Board, color: Color) -> Score {
+    let mut s = Score(0, 0);
+    for kind in [PAWN, KNIGHT, BISHOP, ROOK, QUEEN] {
+        s += PIECE_VALUE[kind_index(kind)] * board.count(color, kind) as i32;
+    }
+    s
+}
+
+/// First pass: the material balance alone, side to move's view.
+pub fn material(board: &Board) -> i32 {
+    let diff = material_of(board, Color::White) - material_of(board, Color::Black);
+    let v = blend(diff, phase(board));
+    if board.side_to_move() == Color::White {
+        v
+    } else {
+        -v
+    }
+}
+
+/// Full evaluation, side to move's view.
+pub fn evaluate(board: &Board) -> i32 {
+    let t = trace(board);
+    if board.side_to_move() == Color::White {
+        t.white_score
+    } else {
+        -t.white_score
+    }
+}
+
+/// Two-pass evaluation: the material pass alone when it is outside
+/// `(alpha, beta)` by more than `LAZY_MARGIN`, else the full evaluation.
+pub fn evaluate_lazy(board: &Board, alpha: i32, beta: i32) -> i32 {
+    let m = material(board);
+    if m - LAZY_MARGIN >= beta || m + LAZY_MARGIN <= alpha {
+        return m;
+    }
+    evaluate(board)
+}
+
+/// Pawn facts per colour and file (files padded by one on each side so
+/// neighbours of a and h need no test).
+struct PawnFiles {
+    count: [[u8; 10]; 2],
+    /// Lowest and highest absolute rank of the colour's pawns per file
+    /// (8 / -1 when none).
+    lowest: [[i32; 10]; 2],
+    highest: [[i32; 10]; 2],
+}
+
+impl PawnFiles {
+    fn new(board: &Board) -> PawnFiles {
+        let mut pf = PawnFiles {
+            count: [[0; 10]; 2],
+            lowest: [[8; 10]; 2],
+            highest: [[-1; 10]; 2],
+        };
+        for color in [Color::White, Color::Black] {
+            let c = color.index();
+            for &s in board.squares(color.piece(PAWN)) {
+                let (f, r) = (file_of(s as Square) + 1, rank_of(s as Square) as i32);
+                pf.count[c][f] += 1;
+                pf.lowest[c][f] = pf.lowest[c][f].min(r);
+                pf.highest[c][f] = pf.highest[c][f].max(r);
+            }
+        }
+        pf
+    }
+
+    /// No enemy pawn ahead of (`file`+1 padded, `rank`) on this file or its
+    /// neighbours, from `color`'s point of view.
+    fn passed(&self, color: Color, padded_file: usize, rank: i32) -> bool {
+        let them = color.flip().index();
+        (padded_file - 1..=padded_file + 1).all(|f| match color {
+            Color::White => self.highest[them][f] <= rank,
+            Color::Black => self.lowest[them][f] >= rank,
+        })
+    }
+
+    /// No enemy pawn on the neighbouring files can ever attack this square.
+    fn safe_from_pawns(&self, color: Color, padded_file: usize, rank: i32) -> bool {
+        let them = color.flip().index();
+        [padded_file - 1, padded_file + 1]
+            .iter()
+            .all(|&f| match color {
+                Color::White => self.highest[them][f] <= rank,
+                Color::Black => self.lowest[them][f] >= rank,
+            })
+    }
+}
+
+/// Relative rank (0 = own back rank).
+#[inline(always)]
+fn rel_rank(color: Color, s: Square) -> usize {
+    match color {
+        Color::White => rank_of(s),
+        Color::Black => 7 - rank_of(s),
+    }
+}
+
+/// True when `s` is attacked by a pawn of `by`.
+#[inline(always)]
+fn pawn_attacks(board: &Board, s: Square, by: Color) -> bool {
+    let back = -by.forward();
+    let pawn = by.piece(PAWN);
+    board.at((s as isize + back + EAST) as Square) == pawn
+        || board.at((s as isize + back + WEST) as Square) == pawn
+}
+
+/// The full evaluation with every term kept apart.
+pub fn trace(board: &Board) -> Trace {
+    let mut terms = [[Score(0, 0); 2]; 9];
+    let phase = phase(board);
+    let pf = PawnFiles::new(board);
+
+    for color in [Color::White, Color::Black] {
+        let c = color.index();
+        let them = color.flip();
+        let enemy_king = board.king_square(them);
+        let own_king = board.king_square(color);
+        let mut t = |term: Term, s: Score| terms[term as usize][c] += s;
+
+        t(Term::Material, material_of(board, color));
+
+        // Pawns.
+        for &s in board.squares(color.piece(PAWN)) {
+            let s = s as Square;
+            let rr = rel_rank(color, s);
+            let f = file_of(s);
+            let pfile = f + 1;
+            let mut psq = PAWN_ADVANCE[rr];
+            if (2..=4).contains(&rr) {
+                if f == 3 || f == 4 {
+                    psq += PAWN_CENTRE;
+                } else if f == 2 || f == 5 {
+                    psq += PAWN_NEAR_CENTRE;
+                }
+            }
+            t(Term::PieceSquare, psq);
+            if pf.count[c][pfile - 1] == 0 && pf.count[c][pfile + 1] == 0 {
+                t(Term::PawnStructure, ISOLATED_PAWN);
+            } else {
+                // Backward: no own pawn beside or behind on the neighbouring
+                // files, and the square in front is guarded by an enemy pawn.
+                let r = rank_of(s) as i32;
+                let supported_later = match color {
+                    Color::White => pf.lowest[c][pfile - 1] <= r || pf.lowest[c][pfile + 1] <= r,
+                    Color::Black => pf.highest[c][pfile - 1] >= r || pf.highest[c][pfile + 1] >= r,
+                };
+                let front = (s as isize + color.forward()) as Square;
+                if !supported_later && pawn_attacks(board, front, them) {
+                    t(Term::PawnStructure, BACKWARD_PAWN);
+                }
+            }
+            // Threats by this pawn on enemy pieces.
+            for side in [EAST, WEST] {
+                let target = board.at((s as isize + color.forward() + side) as Square);
+                if them.owns(target) && kind_of(target) != PAWN && kind_of(target) != KING {
+                    t(Term::Threats, PAWN_THREAT);
+                }
+            }
+            if pf.passed(color, pfile, rank_of(s) as i32) {
+                // Only the most advanced pawn of a doubled pair is passed.
+                let front_most = match color {
+                    Color::White => pf.highest[c][pfile] == rank_of(s) as i32,
+                    Color::Black => pf.lowest[c][pfile] == rank_of(s) as i32,
+                };
+                if front_most {
+                    let mut bonus = PASSED_PAWN[rr];
+                    let mut path = (s as isize + color.forward()) as Square;
+                    let mut free = true;
+                    while on_board(path) {
+                        if board.at(path) != EMPTY {
+                            free = false;
+                            break;
+                        }
+                        path = (path as isize + color.forward()) as Square;
+                    }
+                    if free {
+                        bonus += PASSED_FREE[rr];
+                    }
+                    let stop = (s as isize + color.forward()) as Square;
+                    if on_board(stop) && rr >= 3 {
+                        let weight = rr as i32 - 2;
+                        bonus +=
+                            PASSED_KING_DISTANCE_THEIRS * (distance(stop, enemy_king) * weight);
+                        bonus += PASSED_KING_DISTANCE_OURS * (distance(stop, own_king) * weight);
+                    }
+                    t(Term::PassedPawns, bonus);
+                }
+            }
+        }
+        for pfile in 1..=8 {
+            if pf.count[c][pfile] > 1 {
+                t(
+                    Term::PawnStructure,
+                    DOUBLED_PAWN * (pf.count[c][pfile] as i32 - 1),
+                );
+            }
+        }
+
+        // Pieces: piece-square, mobility, king attacks, threats.
+        let mut attack_units = 0;
+        let mut attackers = 0;
+        for kind in [KNIGHT, BISHOP, ROOK, QUEEN] {
+            let ki = kind_index(kind);
+            let (dirs, slides): (&[isize], bool) = match kind {
+                KNIGHT => (&KNIGHT_JUMPS, false),
+                BISHOP => (&BISHOP_DIRS, true),
+                ROOK => (&ROOK_DIRS, true),
+                _ => (&QUEEN_DIRS, true),
+            };
+            for &s in board.squares(color.piece(kind)) {
+                let s = s as Square;
+                let centre = CENTRALITY[file_of(s)] + CENTRALITY[rank_of(s)];
+                let rr = rel_rank(color, s);
+                match kind {
+                    KNIGHT => t(
+                        Term::PieceSquare,
+                        KNIGHT_CENTRE * centre + KNIGHT_CENTRE_BASE,
+                    ),
+                    BISHOP => t(
+                        Term::PieceSquare,
+                        BISHOP_CENTRE * centre + BISHOP_CENTRE_BASE,
+                    ),
+                    ROOK => {
+                        if rr == 6 {
+                            t(Term::PieceSquare, ROOK_SEVENTH);
+                        }
+                        let pfile = file_of(s) + 1;
+                        if pf.count[c][pfile] == 0 {
+                            if pf.count[them.index()][pfile] == 0 {
+                                t(Term::Pieces, ROOK_OPEN_FILE);
+                            } else {
+                                t(Term::Pieces, ROOK_HALF_OPEN_FILE);
+                            }
+                        }
+                    }
+                    _ => t(Term::PieceSquare, QUEEN_CENTRE * centre + QUEEN_CENTRE_BASE),
+                }
+                if (kind == KNIGHT || kind == BISHOP)
+                    && (3..=5).contains(&rr)
+                    && pawn_attacks(board, s, color)
+                    && pf.safe_from_pawns(color, file_of(s) + 1, rank_of(s) as i32)
+                {
+                    t(Term::Pieces, OUTPOST);
+                }
+
+                let mut mobility = 0;
+                let mut zone_hits = 0;
+                for &d in dirs {
+                    let mut to = (s as isize + d) as Square;
+                    loop {
+                        let cell = board.at(to);
+                        if cell == OFF_BOARD {
+                            break;
+                        }
+                        if distance(to, enemy_king) <= 1 {
+                            zone_hits += 1;
+                        }
+                        if !color.owns(cell) && !pawn_attacks(board, to, them) {
+                            mobility += 1;
+                        }
+                        if (kind == KNIGHT || kind == BISHOP)
+                            && them.owns(cell)
+                            && matches!(kind_of(cell), ROOK | QUEEN)
+                        {
+                            t(Term::Threats, MINOR_THREAT);
+                        }
+                        if !slides || cell != EMPTY {
+                            break;
+                        }
+                        to = (to as isize + d) as Square;
+                    }
+                }
+                t(
+                    Term::Mobility,
+                    MOBILITY[ki] * (mobility - MOBILITY_BASE[ki]),
+                );
+                if zone_hits > 0 {
+                    attackers += 1;
+                    attack_units += zone_hits * KING_ATTACK_UNITS[ki];
+                }
+            }
+        }
+        if board.count(color, BISHOP) >= 2 {
+            t(Term::Pieces, BISHOP_PAIR);
+        }
+        // Our attack on their king, scored as their danger: counted for us.
+        if attackers >= 2 && board.count(color, QUEEN) > 0 {
+            let danger =
+                (attack_units * attack_units * KING_ATTACK_SCALE / 16).min(KING_ATTACK_CAP);
+            t(Term::KingSafety, Score(danger, 0));
+        }
+
+        // Own king: placement and pawn shield.
+        let kr = rel_rank(color, own_king);
+        let kf = file_of(own_king);
+        let centre = CENTRALITY[kf] + CENTRALITY[rank_of(own_king)];
+        let mut king_psq =
+            KING_ADVANCE * kr.min(3) as i32 + KING_CENTRE * centre + KING_CENTRE_BASE;
+        if kr == 0 && matches!(kf, 1 | 2 | 6) {
+            king_psq += KING_CASTLED;
+        }
+        t(Term::PieceSquare, king_psq);
+        if kr <= 1 {
+            let own_pawn = color.piece(PAWN);
+            let enemy_pawn = them.piece(PAWN);
+            for f in kf.saturating_sub(1)..=(kf + 1).min(7) {
+                let at = |ahead: usize| {
+                    let r = kr + ahead;
+                    if r > 7 {
+                        return EMPTY;
+                    }
+                    let rank = if color == Color::White { r } else { 7 - r };
+                    board.at(square(f, rank))
+                };
+                if at(1) == own_pawn {
+                    t(Term::KingSafety, SHIELD_NEAR);
+                } else if at(2) == own_pawn {
+                    t(Term::KingSafety, SHIELD_FAR);
+                } else {
+                    t(Term::KingSafety, SHIELD_MISSING);
+                }
+                if at(2) == enemy_pawn || at(3) == enemy_pawn {
+                    t(Term::KingSafety, PAWN_STORM);
+                }
+            }
+        }
+
+        if board.side_to_move() == color {
+            t(Term::Tempo, TEMPO);
+        }
+    }
+
+    // White's view: the difference of the two colours' terms.
+    let mut total = Score(0, 0);
+    for term in &terms {
+        total += term[0] - term[1];
+    }
+    let mut white_score = blend(total, phase);
+    let scale = scale_factor(board, white_score);
+    white_score = white_score * scale / 64;
+    Trace {
+        terms,
+        phase,
+        scale,
+        white_score,
+    }
+}
+
+/// How much of the score the stronger side can hope to realise, out of 64.
+fn scale_factor(board: &Board, white_score: i32) -> i32 {
+    if board.insufficient_material() {
+        return 0;
+    }
+    let strong = if white_score >= 0 {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let weak = strong.flip();
+    let non_pawn = |c: Color| {
+        let m = material_of(board, c);
+        m.1 - PIECE_VALUE[0].1 * board.count(c, PAWN) as i32
+    };
+    if board.count(strong, PAWN) == 0 && non_pawn(strong) - non_pawn(weak) <= DRAWISH_MATERIAL_EDGE
+    {
+        return 64 / DRAWISH_DIVISOR;
+    }
+    let only_bishop = |c: Color| {
+        board.count(c, BISHOP) == 1
+            && board.count(c, KNIGHT) == 0
+            && board.count(c, ROOK) == 0
+            && board.count(c, QUEEN) == 0
+    };
+    if only_bishop(Color::White) && only_bishop(Color::Black) {
+        let shade = |c: Color| {
+            let s = board.squares(c.piece(BISHOP))[0] as Square;
+            (file_of(s) + rank_of(s)) % 2
+        };
+        if shade(Color::White) != shade(Color::Black) {
+            return OPPOSITE_BISHOPS_SCALE;
+        }
+    }
+    64
+}
+
+/// Human-readable table of the evaluation (the UCI `eval` command).
+pub fn describe(board: &Board) -> String {
+    let t = trace(board);
+    let mut out = String::new();
+    out.push_str("       term    |    White    |    Black    |    Total\n");
+    out.push_str("               |   MG    EG  |   MG    EG  |   MG    EG\n");
+    out.push_str(" --------------+-------------+-------------+------------\n");
+    for (i, term) in TERMS.iter().enumerate() {
+        let [w, b] = t.terms[i];
+        let d = w - b;
+        out.push_str(&format!(
+            " {:>13} | {:>5} {:>5} | {:>5} {:>5} | {:>5} {:>5}\n",
+            format!("{term:?}"),
+            w.0,
+            w.1,
+            b.0,
+            b.1,
+            d.0,
+            d.1
+        ));
+    }
+    out.push_str(&format!(
+        "\nphase {}/{}, scale {}/64\nfinal evaluation: {} (White's view), {} (side to move)\n",
+        t.phase,
+        PHASE_TOTAL,
+        t.scale,
+        t.white_score,
+        evaluate(board)
+    ));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_position_is_level_but_for_tempo() {
+        let b = Board::startpos();
+        let e = evaluate(&b);
+        assert!(e > 0 && e < 30, "{e}");
+        assert_eq!(material(&b), 0);
+    }
+
+    #[test]
+    fn extra_queen_is_winning() {
+        let b = Board::from_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1").unwrap();
+        assert!(evaluate(&b) > 800);
+        let b = Board::from_fen("4k3/8/8/8/8/8/8/3QK3 b - - 0 1").unwrap();
+        assert!(evaluate(&b) < -800);
+    }
+
+    #[test]
+    fn insufficient_material_is_zero() {
+        let b = Board::from_fen("4k3/8/8/8/8/8/8/3NK3 w - - 0 1").unwrap();
+        assert_eq!(evaluate(&b), 0);
+    }
+
+    #[test]
+    fn lazy_pass_returns_material_far_outside_the_window() {
+        let b = Board::from_fen("4k3/8/8/8/8/8/8/QQQQK3 w - - 0 1").unwrap();
+        assert_eq!(evaluate_lazy(&b, -50, 50), material(&b));
+        let b = Board::startpos();
+        assert_eq!(evaluate_lazy(&b, -50, 50), evaluate(&b));
+    }
+
+    #[test]
+    fn describe_lists_every_term() {
+        let text = describe(&Board::startpos());
+        for term in TERMS {
+            assert!(text.contains(&format!("{term:?}")));
+        }
+    }
+}

@@ -1,0 +1,799 @@
+//! Iterative deepening, negamax alpha-beta with principal-variation
+//! search, quiescence search, transposition table, move ordering.
+//!
+//! The search never prints: it reports each finished iteration through a
+//! callback, and the UCI layer turns reports into `info` lines. The only
+//! state shared with other threads is the [`SearchControl`] (atomic stop
+//! and ponder flags) and the transposition table.
+
+use crate::board::{list_index, Board};
+use crate::eval::{evaluate, evaluate_lazy};
+use crate::movegen::{GenKind, MoveList, MAX_MOVES};
+use crate::see::{see, SEE_VALUE};
+use crate::time::TimePlan;
+use crate::tt::{score_from_tt, score_to_tt, Bound, TranspositionTable};
+use crate::types::*;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+/// Score of being mated now; mate in n plies scores `MATE - n`.
+pub const MATE: i32 = 32_000;
+/// Scores beyond this are mate scores.
+pub const MATE_BOUND: i32 = MATE - 1_000;
+/// Larger than any score.
+pub const INFINITY: i32 = 32_500;
+/// Deepest ply the search reaches (extensions included).
+pub const MAX_PLY: usize = 128;
+/// Deepest iteration.
+pub const MAX_DEPTH: i32 = 100;
+
+/// Nodes between looks at the clock and the node limit.
+const POLL_INTERVAL: u64 = 1024;
+/// Quiescence: a capture that cannot lift the score to alpha even with this
+/// much to spare is skipped.
+const DELTA_MARGIN: i32 = 200;
+/// History scores stay within this bound.
+const HISTORY_MAX: i32 = 16_384;
+/// Largest single history bonus.
+const HISTORY_BONUS_MAX: i32 = 1_200;
+
+// Move-ordering bands.
+const ORDER_TT_MOVE: i32 = 30_000_000;
+const ORDER_GOOD_CAPTURE: i32 = 20_000_000;
+const ORDER_KILLER_1: i32 = 19_000_000;
+const ORDER_KILLER_2: i32 = 18_900_000;
+const ORDER_BAD_CAPTURE: i32 = -20_000_000;
+const ORDER_UNDER_PROMOTION: i32 = -30_000_000;
+
+/// What limits a search.
+#[derive(Clone, Debug)]
+pub struct SearchLimits {
+    pub max_depth: i32,
+    pub max_nodes: u64,
+    /// Stop once a mate in this many moves (or fewer) is found.
+    pub mate: Option<i32>,
+    pub time: TimePlan,
+    /// Only these root moves (all when empty).
+    pub searchmoves: Vec<Move>,
+    /// Number of best lines to find.
+    pub multipv: usize,
+}
+
+impl Default for SearchLimits {
+    fn default() -> Self {
+        SearchLimits {
+            max_depth: MAX_DEPTH,
+            max_nodes: u64::MAX,
+            mate: None,
+            time: TimePlan::default(),
+            searchmoves: Vec::new(),
+            multipv: 1,
+        }
+    }
+}
+
+impl SearchLimits {
+    /// A fixed-depth search with no clock.
+    pub fn depth(d: i32) -> SearchLimits {
+        SearchLimits {
+            max_depth: d.clamp(1, MAX_DEPTH),
+            ..SearchLimits::default()
+        }
+    }
+}
+
+/// Flags shared between a search and the thread that started it.
+#[derive(Debug)]
+pub struct SearchControl {
+    stop: AtomicBool,
+    pondering: AtomicBool,
+    start: Instant,
+    /// Nanoseconds after `start` at which the clock began to run (set by
+    /// `ponderhit`).
+    clock_start_ns: AtomicU64,
+}
+
+impl SearchControl {
+    pub fn new(pondering: bool) -> SearchControl {
+        SearchControl {
+            stop: AtomicBool::new(false),
+            pondering: AtomicBool::new(pondering),
+            start: Instant::now(),
+            clock_start_ns: AtomicU64::new(0),
+        }
+    }
+
+    /// Asks the search to stop as soon as it can.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::SeqCst);
+    }
+
+    pub fn is_stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    /// The opponent played the pondered move: our clock runs from now.
+    pub fn ponderhit(&self) {
+        let now = self.start.elapsed().as_nanos() as u64;
+        self.clock_start_ns.store(now, Ordering::SeqCst);
+        self.pondering.store(false, Ordering::SeqCst);
+    }
+
+    pub fn is_pondering(&self) -> bool {
+        self.pondering.load(Ordering::Relaxed)
+    }
+
+    /// Time since the search started.
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// Time on our clock: since the start, or since `ponderhit`.
+    pub fn clock_elapsed(&self) -> Duration {
+        let from = Duration::from_nanos(self.clock_start_ns.load(Ordering::Relaxed));
+        self.start.elapsed().saturating_sub(from)
+    }
+}
+
+/// One finished line of an iteration, for `info` output.
+#[derive(Clone, Debug)]
+pub struct IterationInfo {
+    pub depth: i32,
+    pub seldepth: usize,
+    /// 1-based line number.
+    pub multipv: usize,
+    pub score: i32,
+    /// `Some` when the score is only a bound.
+    pub bound: Option<Bound>,
+    pub nodes: u64,
+    pub time: Duration,
+    pub hashfull: u32,
+    pub pv: Vec<Move>,
+}
+
+/// What a search found.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    /// `Move::NONE` when the side to move has no legal move.
+    pub best: Move,
+    pub ponder: Move,
+    pub score: i32,
+    pub depth: i32,
+    pub nodes: u64,
+}
+
+#[derive(Clone, Debug)]
+struct RootMove {
+    mv: Move,
+    score: i32,
+    pv: Vec<Move>,
+}
+
+/// One search thread's state; its heuristics persist between searches
+/// until [`Searcher::clear`].
+pub struct Searcher {
+    killers: Vec<[Move; 2]>,
+    history: Box<[[i32; CELLS]; 12]>,
+    pv: Vec<[Move; MAX_PLY + 1]>,
+    pv_len: [usize; MAX_PLY + 1],
+    root_moves: Vec<RootMove>,
+    pv_index: usize,
+    root_ply: usize,
+    root_depth: i32,
+    nodes: u64,
+    seldepth: usize,
+    aborted: bool,
+    limits: SearchLimits,
+}
+
+impl Default for Searcher {
+    fn default() -> Self {
+        Searcher::new()
+    }
+}
+
+/// Converts a score to the `mate N` of UCI (moves, negative when mated), if
+/// it is a mate score.
+pub fn mate_in(score: i32) -> Option<i32> {
+    if score >= MATE_BOUND {
+        Some((MATE - score + 1) / 2)
+    } else if score <= -MATE_BOUND {
+        Some(-(MATE + score) / 2)
+    } else {
+        None
+    }
+}
+
+impl Searcher {
+    pub fn new() -> Searcher {
+        Searcher {
+            killers: vec![[Move::NONE; 2]; MAX_PLY + 2],
+            history: Box::new([[0; CELLS]; 12]),
+            pv: vec![[Move::NONE; MAX_PLY + 1]; MAX_PLY + 1],
+            pv_len: [0; MAX_PLY + 1],
+            root_moves: Vec::new(),
+            pv_index: 0,
+            root_ply: 0,
+            root_depth: 0,
+            nodes: 0,
+            seldepth: 0,
+            aborted: false,
+            limits: SearchLimits::default(),
+        }
+    }
+
+    /// Forgets killers and history (a new game).
+    pub fn clear(&mut self) {
+        for k in &mut self.killers {
+            *k = [Move::NONE; 2];
+        }
+        for row in self.history.iter_mut() {
+            row.fill(0);
+        }
+    }
+
+    /// Nodes searched by the last (or current) search.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Searches `board` within `limits`, reporting each finished line.
+    pub fn think(
+        &mut self,
+        board: &mut Board,
+        limits: &SearchLimits,
+        ctl: &SearchControl,
+        tt: &TranspositionTable,
+        report: &mut dyn FnMut(&IterationInfo),
+    ) -> SearchResult {
+        self.nodes = 0;
+        self.seldepth = 0;
+        self.aborted = false;
+        self.limits = limits.clone();
+        self.root_ply = board.ply_count();
+        tt.new_search();
+
+        let legal = board.legal_moves();
+        let mut moves: Vec<Move> = legal
+            .iter()
+            .copied()
+            .filter(|m| limits.searchmoves.is_empty() || limits.searchmoves.contains(m))
+            .collect();
+        if moves.is_empty() {
+            moves = legal.to_vec();
+        }
+        if moves.is_empty() {
+            let score = if board.in_check() { -MATE } else { 0 };
+            return SearchResult {
+                best: Move::NONE,
+                ponder: Move::NONE,
+                score,
+                depth: 0,
+                nodes: 0,
+            };
+        }
+        // Initial order: hash move, then the usual ordering.
+        let tt_move = tt.probe(board.hash()).map_or(Move::NONE, |e| e.mv);
+        let mut keyed: Vec<(i32, Move)> = moves
+            .iter()
+            .map(|&m| (self.order_score(board, m, tt_move, 0), m))
+            .collect();
+        keyed.sort_by_key(|&(s, _)| std::cmp::Reverse(s));
+        self.root_moves = keyed
+            .into_iter()
+            .map(|(_, mv)| RootMove {
+                mv,
+                score: -INFINITY,
+                pv: vec![mv],
+            })
+            .collect();
+
+        let multipv = limits.multipv.clamp(1, self.root_moves.len());
+        let mut result = SearchResult {
+            best: self.root_moves[0].mv,
+            ponder: Move::NONE,
+            score: 0,
+            depth: 0,
+            nodes: 0,
+        };
+        for depth in 1..=limits.max_depth.clamp(1, MAX_DEPTH) {
+            self.root_depth = depth;
+            let mut lines = Vec::with_capacity(multipv);
+            for pv_index in 0..multipv {
+                self.pv_index = pv_index;
+                let score = self.root_search(board, depth, ctl, tt);
+                if self.aborted {
+                    break;
+                }
+                // Best first among the lines not yet taken; moves that did
+                // not raise alpha keep their previous order.
+                self.root_moves[pv_index..].sort_by_key(|r| std::cmp::Reverse(r.score));
+                let rm = &self.root_moves[pv_index];
+                lines.push(IterationInfo {
+                    depth,
+                    seldepth: self.seldepth,
+                    multipv: pv_index + 1,
+                    score,
+                    bound: None,
+                    nodes: self.nodes,
+                    time: ctl.elapsed(),
+                    hashfull: tt.hashfull(),
+                    pv: rm.pv.clone(),
+                });
+            }
+            if self.aborted {
+                break;
+            }
+            for line in &lines {
+                report(line);
+            }
+            let best = &self.root_moves[0];
+            result = SearchResult {
+                best: best.mv,
+                ponder: best.pv.get(1).copied().unwrap_or(Move::NONE),
+                score: best.score,
+                depth,
+                nodes: self.nodes,
+            };
+            if let Some(n) = limits.mate {
+                if mate_in(best.score).is_some_and(|m| m > 0 && m <= n) {
+                    break;
+                }
+            }
+            if !ctl.is_pondering() {
+                if let Some(soft) = limits.time.soft {
+                    // The next iteration takes about twice as long as all
+                    // before it: don't start one that cannot finish.
+                    if ctl.clock_elapsed() * 2 >= soft {
+                        break;
+                    }
+                    if self.root_moves.len() == 1 && depth >= 4 {
+                        break;
+                    }
+                }
+            }
+        }
+        result.nodes = self.nodes;
+        if result.ponder.is_none() {
+            result.ponder = self.ponder_from_tt(board, result.best, tt);
+        }
+        result
+    }
+
+    /// The reply stored in the table after `best`, if legal.
+    fn ponder_from_tt(&self, board: &mut Board, best: Move, tt: &TranspositionTable) -> Move {
+        if best.is_none() {
+            return Move::NONE;
+        }
+        board.make(best);
+        let reply = tt
+            .probe(board.hash())
+            .map(|e| e.mv)
+            .filter(|&m| board.is_legal(m))
+            .unwrap_or(Move::NONE);
+        board.unmake();
+        reply
+    }
+
+    /// Time, node and stop checks.
+    #[inline(always)]
+    fn poll(&mut self, ctl: &SearchControl) {
+        if !self.nodes.is_multiple_of(POLL_INTERVAL) {
+            return;
+        }
+        if ctl.is_stopped() || self.nodes >= self.limits.max_nodes {
+            self.aborted = true;
+            return;
+        }
+        if let Some(hard) = self.limits.time.hard {
+            if !ctl.is_pondering() && ctl.clock_elapsed() >= hard {
+                self.aborted = true;
+            }
+        }
+    }
+
+    /// The root: the moves of `root_moves[pv_index..]` in order.
+    fn root_search(
+        &mut self,
+        board: &mut Board,
+        depth: i32,
+        ctl: &SearchControl,
+        tt: &TranspositionTable,
+    ) -> i32 {
+        let mut alpha = -INFINITY;
+        let beta = INFINITY;
+        let mut best = -INFINITY;
+        self.pv_len[0] = 0;
+        for i in self.pv_index..self.root_moves.len() {
+            let mv = self.root_moves[i].mv;
+            board.make(mv);
+            self.nodes += 1;
+            let gives_check = board.in_check();
+            let new_depth = depth - 1 + gives_check as i32;
+            let score = if i == self.pv_index {
+                -self.negamax(board, new_depth, 1, -beta, -alpha, ctl, tt)
+            } else {
+                let s = -self.negamax(board, new_depth, 1, -alpha - 1, -alpha, ctl, tt);
+                if s > alpha && !self.aborted {
+                    -self.negamax(board, new_depth, 1, -beta, -alpha, ctl, tt)
+                } else {
+                    s
+                }
+            };
+            board.unmake();
+            if self.aborted {
+                return best;
+            }
+            let rm = &mut self.root_moves[i];
+            if i == self.pv_index || score > alpha {
+                rm.score = score;
+                rm.pv.clear();
+                rm.pv.push(mv);
+                rm.pv.extend_from_slice(&self.pv[1][..self.pv_len[1]]);
+            } else {
+                rm.score = -INFINITY;
+            }
+            if score > best {
+                best = score;
+            }
+            if score > alpha {
+                alpha = score;
+            }
+        }
+        if self.pv_index == 0 {
+            let best_mv = self.root_moves[self.pv_index..]
+                .iter()
+                .max_by_key(|r| r.score)
+                .map_or(Move::NONE, |r| r.mv);
+            tt.store(
+                board.hash(),
+                best_mv,
+                score_to_tt(best, 0),
+                0,
+                depth,
+                Bound::Exact,
+            );
+        }
+        best
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn negamax(
+        &mut self,
+        board: &mut Board,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+        ctl: &SearchControl,
+        tt: &TranspositionTable,
+    ) -> i32 {
+        if depth <= 0 {
+            return self.quiescence(board, ply, alpha, beta, ctl, tt);
+        }
+        self.pv_len[ply] = 0;
+        self.nodes += 1;
+        self.poll(ctl);
+        if self.aborted {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let pv_node = beta - alpha > 1;
+
+        if board.is_repetition(self.root_ply)
+            || board.halfmove_clock() >= 100
+            || board.insufficient_material()
+        {
+            return 0;
+        }
+        if ply >= MAX_PLY - 1 {
+            return evaluate(board);
+        }
+        // Mate distance pruning: no line from here beats a shorter mate.
+        alpha = alpha.max(-MATE + ply as i32);
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+
+        let key = board.hash();
+        let mut tt_move = Move::NONE;
+        if let Some(e) = tt.probe(key) {
+            tt_move = e.mv;
+            let score = score_from_tt(e.score, ply);
+            if !pv_node && e.depth >= depth {
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if cut {
+                    return score;
+                }
+            }
+        }
+
+        let mut moves = MoveList::new();
+        board.generate_legal(&mut moves);
+        if moves.is_empty() {
+            return if board.in_check() {
+                -MATE + ply as i32
+            } else {
+                0
+            };
+        }
+        let mut scores = [0i32; MAX_MOVES];
+        for (i, &m) in moves.iter().enumerate() {
+            scores[i] = self.order_score(board, m, tt_move, ply);
+        }
+
+        let original_alpha = alpha;
+        let mut best = -INFINITY;
+        let mut best_move = Move::NONE;
+        let mut quiets_tried: arrayvec::ArrayVec<Move, 64> = arrayvec::ArrayVec::new();
+        for i in 0..moves.len() {
+            // Selection sort: bring the best remaining move forward.
+            let mut b = i;
+            for j in i + 1..moves.len() {
+                if scores[j] > scores[b] {
+                    b = j;
+                }
+            }
+            moves.swap(i, b);
+            scores.swap(i, b);
+            let mv = moves[i];
+            let quiet = !board.is_capture(mv) && mv.kind() != MoveKind::Promotion;
+
+            board.make(mv);
+            let gives_check = board.in_check();
+            let extension = (gives_check && (ply as i32) < 2 * self.root_depth) as i32;
+            let new_depth = depth - 1 + extension;
+            let score = if i == 0 {
+                -self.negamax(board, new_depth, ply + 1, -beta, -alpha, ctl, tt)
+            } else {
+                let s = -self.negamax(board, new_depth, ply + 1, -alpha - 1, -alpha, ctl, tt);
+                if s > alpha && s < beta && !self.aborted {
+                    -self.negamax(board, new_depth, ply + 1, -beta, -alpha, ctl, tt)
+                } else {
+                    s
+                }
+            };
+            board.unmake();
+            if self.aborted {
+                return 0;
+            }
+
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    best_move = mv;
+                    self.update_pv(ply, mv);
+                    if alpha >= beta {
+                        if quiet {
+                            self.reward_quiet(board, mv, ply, depth, &quiets_tried);
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet {
+                let _ = quiets_tried.try_push(mv);
+            }
+        }
+
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        tt.store(key, best_move, score_to_tt(best, ply), 0, depth, bound);
+        best
+    }
+
+    fn quiescence(
+        &mut self,
+        board: &mut Board,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        ctl: &SearchControl,
+        tt: &TranspositionTable,
+    ) -> i32 {
+        self.pv_len[ply] = 0;
+        self.nodes += 1;
+        self.poll(ctl);
+        if self.aborted {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if board.insufficient_material() {
+            return 0;
+        }
+        if ply >= MAX_PLY - 1 {
+            return evaluate(board);
+        }
+        let key = board.hash();
+        let mut tt_move = Move::NONE;
+        if let Some(e) = tt.probe(key) {
+            tt_move = e.mv;
+            let score = score_from_tt(e.score, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if cut && beta - alpha == 1 {
+                return score;
+            }
+        }
+
+        let in_check = board.in_check();
+        let original_alpha = alpha;
+        let mut best;
+        let mut stand_pat = -INFINITY;
+        let mut moves = MoveList::new();
+        if in_check {
+            best = -MATE + ply as i32;
+            board.generate_legal(&mut moves);
+        } else {
+            stand_pat = evaluate_lazy(board, alpha, beta);
+            if stand_pat >= beta {
+                return stand_pat;
+            }
+            alpha = alpha.max(stand_pat);
+            best = stand_pat;
+            let mut pseudo = MoveList::new();
+            board.generate(GenKind::Captures, &mut pseudo);
+            let info = board.check_info();
+            for &m in &pseudo {
+                if board.is_legal_with(m, &info) {
+                    moves.push(m);
+                }
+            }
+        }
+        let mut scores = [0i32; MAX_MOVES];
+        for (i, &m) in moves.iter().enumerate() {
+            scores[i] = self.order_score(board, m, tt_move, ply);
+        }
+        let mut best_move = Move::NONE;
+        for i in 0..moves.len() {
+            let mut b = i;
+            for j in i + 1..moves.len() {
+                if scores[j] > scores[b] {
+                    b = j;
+                }
+            }
+            moves.swap(i, b);
+            scores.swap(i, b);
+            let mv = moves[i];
+            if !in_check {
+                let promo = mv.promo();
+                if promo != EMPTY && promo != QUEEN {
+                    continue;
+                }
+                let victim = board.captured_piece(mv);
+                let gain = if victim == EMPTY {
+                    0
+                } else {
+                    SEE_VALUE[kind_index(kind_of(victim))]
+                };
+                if promo == EMPTY && stand_pat + gain + DELTA_MARGIN <= alpha {
+                    continue;
+                }
+                if scores[i] < ORDER_GOOD_CAPTURE {
+                    // The ordering put it in the bad-capture band: SEE says
+                    // it loses material.
+                    continue;
+                }
+            }
+            board.make(mv);
+            let score = -self.quiescence(board, ply + 1, -beta, -alpha, ctl, tt);
+            board.unmake();
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    best_move = mv;
+                    self.update_pv(ply, mv);
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        tt.store(key, best_move, score_to_tt(best, ply), stand_pat, 0, bound);
+        best
+    }
+
+    fn update_pv(&mut self, ply: usize, mv: Move) {
+        let child = (self.pv_len[ply + 1]).min(MAX_PLY - 1);
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply][0] = mv;
+        head[ply][1..=child].copy_from_slice(&tail[0][..child]);
+        self.pv_len[ply] = child + 1;
+    }
+
+    /// Killers and history for a quiet move that caused a cut-off; the
+    /// quiets tried before it lose history.
+    fn reward_quiet(&mut self, board: &Board, mv: Move, ply: usize, depth: i32, tried: &[Move]) {
+        let k = &mut self.killers[ply];
+        if k[0] != mv {
+            k[1] = k[0];
+            k[0] = mv;
+        }
+        let bonus = (depth * depth).min(HISTORY_BONUS_MAX);
+        let mut apply = |m: Move, delta: i32| {
+            let piece = board.at(m.from());
+            let h = &mut self.history[list_index(piece)][m.to()];
+            *h += delta - *h * delta.abs() / HISTORY_MAX;
+        };
+        apply(mv, bonus);
+        for &m in tried {
+            apply(m, -bonus);
+        }
+    }
+
+    /// Ordering key: hash move, good captures (MVV-LVA), killers, history,
+    /// bad captures, under-promotions.
+    fn order_score(&self, board: &Board, mv: Move, tt_move: Move, ply: usize) -> i32 {
+        if mv == tt_move {
+            return ORDER_TT_MOVE;
+        }
+        let promo = mv.promo();
+        if promo != EMPTY && promo != QUEEN {
+            return ORDER_UNDER_PROMOTION;
+        }
+        let victim = board.captured_piece(mv);
+        if victim != EMPTY || promo == QUEEN {
+            let attacker = board.at(mv.from());
+            let victim_value = if victim == EMPTY {
+                0
+            } else {
+                SEE_VALUE[kind_index(kind_of(victim))]
+            } + if promo == QUEEN { SEE_VALUE[4] } else { 0 };
+            let mvv_lva = victim_value * 8 - kind_index(kind_of(attacker)) as i32;
+            let attacker_value = SEE_VALUE[kind_index(kind_of(attacker))];
+            let good = attacker_value <= victim_value || see(board, mv) >= 0;
+            return if good {
+                ORDER_GOOD_CAPTURE + mvv_lva
+            } else {
+                ORDER_BAD_CAPTURE + mvv_lva
+            };
+        }
+        let k = &self.killers[ply];
+        if mv == k[0] {
+            return ORDER_KILLER_1;
+        }
+        if mv == k[1] {
+            return ORDER_KILLER_2;
+        }
+        self.history[list_index(board.at(mv.from()))][mv.to()]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mate_in_conversion() {
+        assert_eq!(mate_in(MATE - 1), Some(1));
+        assert_eq!(mate_in(MATE - 3), Some(2));
+        assert_eq!(mate_in(-MATE + 2), Some(-1));
+        assert_eq!(mate_in(-MATE + 4), Some(-2));
+        assert_eq!(mate_in(150), None);
+    }
+}

@@ -1,0 +1,318 @@
+//! The transposition table: shared by all search threads, lock-free.
+//!
+//! Buckets of four 16-byte entries (one cache line). Each entry is two
+//! atomic words, the key xor-ed with the data, so a torn write by another
+//! thread shows up as a key mismatch rather than as wrong data. Replacement
+//! prefers the same position, then the shallowest entry of an old search.
+
+use crate::types::{from64, to64, Move, MoveKind, Piece, Square};
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+
+/// What kind of bound a stored score is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The exact score (a PV node).
+    Exact = 1,
+    /// At least this (a fail-high).
+    Lower = 2,
+    /// At most this (a fail-low).
+    Upper = 3,
+}
+
+/// A probe's result.
+#[derive(Clone, Copy, Debug)]
+pub struct Entry {
+    pub mv: Move,
+    pub score: i32,
+    pub eval: i32,
+    pub depth: i32,
+    pub bound: Bound,
+}
+
+const ENTRIES_PER_BUCKET: usize = 4;
+const ENTRY_BYTES: usize = 16;
+const BUCKET_BYTES: usize = ENTRIES_PER_BUCKET * ENTRY_BYTES;
+/// Largest table accepted (MB).
+pub const MAX_HASH_MB: usize = 65_536;
+/// Ages wrap at 64 (6 bits).
+const AGE_MASK: u8 = 63;
+
+/// Packs a move into 16 bits: from (6), to (6), kind (3: 0-3 as MoveKind,
+/// 4-7 promotion to queen, rook, bishop, knight).
+fn pack_move(mv: Move) -> u64 {
+    if mv.is_none() {
+        return 0;
+    }
+    let kind = match mv.kind() {
+        MoveKind::Promotion => {
+            4 + match mv.promo() {
+                crate::types::QUEEN => 0,
+                crate::types::ROOK => 1,
+                crate::types::BISHOP => 2,
+                _ => 3,
+            }
+        }
+        k => k as u64,
+    };
+    // +1 keeps a real move from packing to zero (a1a1 never occurs anyway).
+    ((to64(mv.from()) as u64) | (to64(mv.to()) as u64) << 6 | kind << 12) + 1
+}
+
+fn unpack_move(bits: u64) -> Move {
+    if bits == 0 {
+        return Move::NONE;
+    }
+    let bits = bits - 1;
+    let from: Square = from64((bits & 63) as usize);
+    let to: Square = from64((bits >> 6 & 63) as usize);
+    let kind = bits >> 12 & 7;
+    match kind {
+        0 => Move::new(from, to, MoveKind::Normal),
+        1 => Move::new(from, to, MoveKind::DoublePush),
+        2 => Move::new(from, to, MoveKind::EnPassant),
+        3 => Move::new(from, to, MoveKind::Castle),
+        _ => {
+            let promo: Piece = [
+                crate::types::QUEEN,
+                crate::types::ROOK,
+                crate::types::BISHOP,
+                crate::types::KNIGHT,
+            ][(kind - 4) as usize];
+            Move::promotion(from, to, promo)
+        }
+    }
+}
+
+/// data word: move 16 | score 16 | eval 16 | depth 8 | bound 2 | age 6.
+fn pack(mv: Move, score: i32, eval: i32, depth: i32, bound: Bound, age: u8) -> u64 {
+    pack_move(mv)
+        | ((score as i16 as u16) as u64) << 16
+        | ((eval as i16 as u16) as u64) << 32
+        | ((depth.clamp(-1, 254) + 1) as u64) << 48
+        | (bound as u64) << 56
+        | ((age & AGE_MASK) as u64) << 58
+}
+
+struct Unpacked {
+    entry: Entry,
+    age: u8,
+}
+
+fn unpack(data: u64) -> Option<Unpacked> {
+    let bound = match data >> 56 & 3 {
+        1 => Bound::Exact,
+        2 => Bound::Lower,
+        3 => Bound::Upper,
+        _ => return None,
+    };
+    Some(Unpacked {
+        entry: Entry {
+            mv: unpack_move(data & 0xffff),
+            score: (data >> 16) as u16 as i16 as i32,
+            eval: (data >> 32) as u16 as i16 as i32,
+            depth: (data >> 48 & 0xff) as i32 - 1,
+            bound,
+        },
+        age: (data >> 58) as u8 & AGE_MASK,
+    })
+}
+
+/// The table. Share it between threads behind an `Arc`.
+pub struct TranspositionTable {
+    /// Pairs of words: key ^ data, data.
+    words: Vec<AtomicU64>,
+    buckets: usize,
+    age: AtomicU8,
+}
+
+impl TranspositionTable {
+    /// A table of `mb` megabytes (at least one bucket).
+    pub fn new(mb: usize) -> TranspositionTable {
+        let bytes = mb.clamp(1, MAX_HASH_MB) * 1024 * 1024;
+        let buckets = (bytes / BUCKET_BYTES).max(1);
+        let mut words = Vec::new();
+        words.resize_with(buckets * ENTRIES_PER_BUCKET * 2, || AtomicU64::new(0));
+        TranspositionTable {
+            words,
+            buckets,
+            age: AtomicU8::new(0),
+        }
+    }
+
+    /// Size in megabytes.
+    pub fn size_mb(&self) -> usize {
+        self.buckets * BUCKET_BYTES / (1024 * 1024)
+    }
+
+    /// Empties the table.
+    pub fn clear(&self) {
+        for w in &self.words {
+            w.store(0, Ordering::Relaxed);
+        }
+        self.age.store(0, Ordering::Relaxed);
+    }
+
+    /// Marks the start of a new search: older entries become preferred
+    /// victims.
+    pub fn new_search(&self) {
+        let a = self.age.load(Ordering::Relaxed);
+        self.age.store((a + 1) & AGE_MASK, Ordering::Relaxed);
+    }
+
+    #[inline(always)]
+    fn bucket(&self, key: u64) -> usize {
+        ((key as u128 * self.buckets as u128) >> 64) as usize * ENTRIES_PER_BUCKET * 2
+    }
+
+    /// Hints the CPU to fetch the bucket of `key` (no-op on this build:
+    /// kept for the call sites; the bucket is a single cache line).
+    #[inline(always)]
+    pub fn prefetch(&self, _key: u64) {}
+
+    /// Looks up a position. Scores are returned as stored: adjust mate
+    /// scores with [`score_from_tt`].
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        let base = self.bucket(key);
+        for i in 0..ENTRIES_PER_BUCKET {
+            let k = self.words[base + 2 * i].load(Ordering::Relaxed);
+            let d = self.words[base + 2 * i + 1].load(Ordering::Relaxed);
+            if k ^ d == key {
+                if let Some(u) = unpack(d) {
+                    return Some(u.entry);
+                }
+            }
+        }
+        None
+    }
+
+    /// Stores a search result. Keeps an existing move when the new one is
+    /// none.
+    pub fn store(&self, key: u64, mv: Move, score: i32, eval: i32, depth: i32, bound: Bound) {
+        let base = self.bucket(key);
+        let age = self.age.load(Ordering::Relaxed);
+        let mut victim = 0;
+        let mut victim_worth = i32::MAX;
+        for i in 0..ENTRIES_PER_BUCKET {
+            let k = self.words[base + 2 * i].load(Ordering::Relaxed);
+            let d = self.words[base + 2 * i + 1].load(Ordering::Relaxed);
+            let old = unpack(d);
+            if let Some(u) = old.as_ref().filter(|_| k ^ d == key) {
+                // Keep a much deeper entry of the same position unless the
+                // new one is exact.
+                if bound != Bound::Exact && u.entry.depth > depth + 3 && u.age == age {
+                    return;
+                }
+                let mv = if mv.is_none() { u.entry.mv } else { mv };
+                let data = pack(mv, score, eval, depth, bound, age);
+                self.words[base + 2 * i].store(key ^ data, Ordering::Relaxed);
+                self.words[base + 2 * i + 1].store(data, Ordering::Relaxed);
+                return;
+            }
+            // Worth of keeping: depth, minus a lot for each search of age.
+            let worth = match old {
+                None => i32::MIN,
+                Some(u) => {
+                    let stale = (age.wrapping_sub(u.age) & AGE_MASK) as i32;
+                    u.entry.depth - 8 * stale
+                }
+            };
+            if worth < victim_worth {
+                victim_worth = worth;
+                victim = i;
+            }
+        }
+        let data = pack(mv, score, eval, depth, bound, age);
+        self.words[base + 2 * victim].store(key ^ data, Ordering::Relaxed);
+        self.words[base + 2 * victim + 1].store(data, Ordering::Relaxed);
+    }
+
+    /// Permille of the first thousand entries used by the current search
+    /// (the UCI `hashfull`).
+    pub fn hashfull(&self) -> u32 {
+        let age = self.age.load(Ordering::Relaxed);
+        let n = (1000 / ENTRIES_PER_BUCKET).min(self.buckets) * ENTRIES_PER_BUCKET;
+        let mut used = 0;
+        for i in 0..n {
+            let d = self.words[2 * i + 1].load(Ordering::Relaxed);
+            if let Some(u) = unpack(d) {
+                if u.age == age {
+                    used += 1;
+                }
+            }
+        }
+        (used * 1000 / n.max(1)) as u32
+    }
+}
+
+/// Mate scores are stored relative to the node, not the root.
+pub fn score_to_tt(score: i32, ply: usize) -> i32 {
+    use crate::search::MATE_BOUND;
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+/// The inverse of [`score_to_tt`].
+pub fn score_from_tt(score: i32, ply: usize) -> i32 {
+    use crate::search::MATE_BOUND;
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::types::{sq, QUEEN};
+
+    #[test]
+    fn moves_pack_and_unpack() {
+        let b = crate::Board::from_fen(
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        )
+        .unwrap();
+        for mv in b.legal_moves() {
+            assert_eq!(unpack_move(pack_move(mv)), mv);
+        }
+        let p = Move::promotion(
+            crate::types::square(0, 6),
+            crate::types::square(0, 7),
+            QUEEN,
+        );
+        assert_eq!(unpack_move(pack_move(p)), p);
+        let c = Move::new(sq::E1, sq::H1, MoveKind::Castle);
+        assert_eq!(unpack_move(pack_move(c)), c);
+        assert_eq!(unpack_move(pack_move(Move::NONE)), Move::NONE);
+    }
+
+    #[test]
+    fn store_and_probe() {
+        let tt = TranspositionTable::new(1);
+        let mv = Move::new(sq::E1, sq::E8, MoveKind::Normal);
+        tt.store(0xDEAD_BEEF, mv, -123, 45, 7, Bound::Lower);
+        let e = tt.probe(0xDEAD_BEEF).unwrap();
+        assert_eq!(
+            (e.mv, e.score, e.eval, e.depth, e.bound),
+            (mv, -123, 45, 7, Bound::Lower)
+        );
+        assert!(tt.probe(0xDEAD_BEEE).is_none());
+        tt.clear();
+        assert!(tt.probe(0xDEAD_BEEF).is_none());
+    }
+
+    #[test]
+    fn mate_scores_are_ply_relative() {
+        let mate_in_3_from_root = crate::search::MATE - 5;
+        let stored = score_to_tt(mate_in_3_from_root, 2);
+        assert_eq!(score_from_tt(stored, 2), mate_in_3_from_root);
+        assert_eq!(score_from_tt(stored, 4), mate_in_3_from_root - 2);
+    }
+}
