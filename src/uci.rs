@@ -390,6 +390,9 @@ impl Engine {
                     std::thread::sleep(Duration::from_millis(1));
                 }
                 if result.best.is_none() {
+                    // Mated or stalemated at the root (Stockfish's lines).
+                    let score = if root.in_check() { "mate 0" } else { "cp 0" };
+                    out.line(&format!("info depth 0 score {score}"));
                     out.line("bestmove (none)");
                 } else if result.ponder.is_none() {
                     out.line(&format!("bestmove {}", to_uci(&root, result.best)));

@@ -1,0 +1,402 @@
+//! The UCI protocol over real pipes to the real binary.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+const WAIT: Duration = Duration::from_secs(20);
+
+struct Engine {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+}
+
+impl Engine {
+    fn start() -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_cavalier"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("engine starts");
+        let stdout = child.stdout.take().unwrap();
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let stdin = child.stdin.take();
+        Engine {
+            child,
+            stdin,
+            lines: rx,
+        }
+    }
+
+    fn send(&mut self, text: &str) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        stdin.write_all(text.as_bytes()).unwrap();
+        stdin.write_all(b"\n").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    fn send_bytes(&mut self, bytes: &[u8]) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        stdin.write_all(bytes).unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// Lines up to and including the first that starts with `prefix`.
+    fn until(&mut self, prefix: &str) -> Vec<String> {
+        let deadline = Instant::now() + WAIT;
+        let mut seen = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    let done = line.starts_with(prefix);
+                    seen.push(line);
+                    if done {
+                        return seen;
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    panic!("no line starting with {prefix:?}; saw {seen:#?}")
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    panic!("engine closed its output waiting for {prefix:?}; saw {seen:#?}")
+                }
+            }
+        }
+    }
+
+    fn ready(&mut self) {
+        self.send("isready");
+        self.until("readyok");
+    }
+
+    /// Searches `fen` to `depth`; returns the last info line and the
+    /// bestmove line.
+    fn search(&mut self, fen: &str, go: &str) -> (String, String) {
+        self.send(&format!("position fen {fen}"));
+        self.send(go);
+        let lines = self.until("bestmove");
+        let info = lines
+            .iter()
+            .rev()
+            .find(|l| l.starts_with("info") && l.contains(" score "))
+            .cloned()
+            .unwrap_or_default();
+        (info, lines.last().cloned().unwrap())
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn handshake() {
+    let mut e = Engine::start();
+    e.send("uci");
+    let lines = e.until("uciok");
+    assert!(lines[0].starts_with("id name cavalier"));
+    assert!(lines.iter().any(|l| l.starts_with("id author")));
+    for option in [
+        "Hash",
+        "Clear Hash",
+        "Threads",
+        "Move Overhead",
+        "Ponder",
+        "MultiPV",
+    ] {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with(&format!("option name {option} type"))),
+            "option {option} missing: {lines:?}"
+        );
+    }
+    e.ready();
+    e.send("quit");
+    let status = e.child.wait().unwrap();
+    assert!(status.success());
+}
+
+#[test]
+fn isready_and_stop_during_infinite_search() {
+    let mut e = Engine::start();
+    e.send("position startpos");
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(300));
+    let t = Instant::now();
+    e.ready();
+    assert!(
+        t.elapsed() < Duration::from_millis(500),
+        "isready took {:?}",
+        t.elapsed()
+    );
+    // No bestmove may come before stop.
+    std::thread::sleep(Duration::from_millis(200));
+    let early: Vec<String> = e.lines.try_iter().collect();
+    assert!(
+        !early.iter().any(|l| l.starts_with("bestmove")),
+        "{early:?}"
+    );
+    let t = Instant::now();
+    e.send("stop");
+    let lines = e.until("bestmove");
+    let waited = t.elapsed();
+    assert!(
+        waited < Duration::from_millis(50),
+        "bestmove {waited:?} after stop"
+    );
+    let best = lines.last().unwrap();
+    assert!(best.starts_with("bestmove ") && best.len() >= 13, "{best}");
+}
+
+#[test]
+fn mates_are_found_and_reported_in_moves() {
+    let mut e = Engine::start();
+    let cases = [
+        ("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "mate 1", "a1a8"),
+        ("1k6/8/2K5/8/8/8/8/7R w - - 0 1", "mate 2", "h1a1"),
+        (
+            "r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1",
+            "mate 3",
+            "f8c5",
+        ),
+        ("8/8/8/8/8/2k5/8/K1q5 w - - 0 1", "mate -1", ""),
+    ];
+    for (fen, score, best) in cases {
+        let (info, bestmove) = e.search(fen, "go depth 8");
+        assert!(info.contains(&format!("score {score} ")), "{fen}: {info}");
+        assert!(
+            bestmove.starts_with(&format!("bestmove {best}")),
+            "{fen}: {bestmove}"
+        );
+    }
+    // go mate stops once the mate is found.
+    let (info, _) = e.search("1k6/8/2K5/8/8/8/8/7R w - - 0 1", "go mate 2");
+    assert!(info.contains("score mate 2 "), "{info}");
+}
+
+#[test]
+fn no_legal_move_gives_bestmove_none() {
+    let mut e = Engine::start();
+    // Checkmated.
+    let (info, best) = e.search("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", "go depth 5");
+    assert_eq!(best, "bestmove (none)");
+    assert!(info.contains("score mate 0"), "{info}");
+    // Stalemated.
+    let (info, best) = e.search("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "go movetime 100");
+    assert_eq!(best, "bestmove (none)");
+    assert!(info.contains("score cp 0"), "{info}");
+}
+
+#[test]
+fn repetition_is_a_draw() {
+    let mut e = Engine::start();
+    // Black is a queen and a rook down but can repeat the position a
+    // third time with ...Nb8.
+    e.send("position fen 1nb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQk - 0 1 moves g1f3 b8c6 f3g1 c6b8 g1f3 b8c6 f3g1");
+    e.send("go depth 4");
+    let lines = e.until("bestmove");
+    assert_eq!(lines.last().unwrap(), "bestmove c6b8", "{lines:?}");
+    let info = lines.iter().rev().find(|l| l.contains(" score ")).unwrap();
+    assert!(info.contains("score cp 0 "), "{info}");
+}
+
+#[test]
+fn malformed_input_never_breaks_the_engine() {
+    let mut e = Engine::start();
+    e.send("position startpos moves e2e4");
+    let long_moves = {
+        // 200 plies of knights going back and forth.
+        let cycle = ["g1f3", "g8f6", "f3g1", "f6g8"];
+        (0..200).map(|i| cycle[i % 4]).collect::<Vec<_>>().join(" ")
+    };
+    let bad: Vec<String> = vec![
+        "".into(),
+        "   ".into(),
+        "hello world".into(),
+        "position".into(),
+        "position fen".into(),
+        "position fen 8/8/8/8/8/8/8/8 w - - 0 1".into(),
+        "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra".into(),
+        "position startpos moves e2e4 e7e5 e1e2 zzzz".into(),
+        "position startpos moves e2e5".into(),
+        "position startpos junk".into(),
+        "position garbage".into(),
+        format!("position startpos moves {}", "e2e4 ".repeat(3000)),
+        "setoption".into(),
+        "setoption name".into(),
+        "setoption name Hash".into(),
+        "setoption name Hash value 0".into(),
+        "setoption name Hash value -5".into(),
+        "setoption name Hash value 999999999".into(),
+        "setoption name Hash value 99999999999999999999999".into(),
+        "setoption name Hash value lots".into(),
+        "setoption name NoSuchOption value 1".into(),
+        "setoption name MultiPV value 0".into(),
+        "setoption name Ponder value maybe".into(),
+        "setoption name Move Overhead value 100000".into(),
+        "x".repeat(1 << 20),
+        "go perft x".into(),
+        "ucinewgame".into(),
+        "stop".into(),
+        "ponderhit".into(),
+        "position fen 4k3/8/8/8/8/8/8/4K2R w KQ - 0 1".into(),
+        "position fen 4k3/8/8/8/8/8/8/4K3 w - e3 0 1".into(),
+        "position fen 4k3/8/8/8/8/8/8/4K3 w - - x 1".into(),
+        format!("position startpos moves {long_moves}"),
+    ];
+    for line in &bad {
+        e.send(line);
+        e.ready();
+    }
+    // Binary garbage and invalid UTF-8.
+    e.send_bytes(b"\xff\xfe\x00\x01garbage\x80\x81\n");
+    e.ready();
+    e.send_bytes(&[0u8; 5000]);
+    e.send_bytes(b"\n");
+    e.ready();
+
+    // The last valid position (200 plies of knight moves) is in force; bad
+    // ones did not change it.
+    e.send("position startpos moves e2e4");
+    e.send("position fen 8/8/8/8/8/8/8/8 w - - 0 1");
+    e.send("d");
+    let lines = e.until("Checkers");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"),
+        "{lines:?}"
+    );
+    // go with absurd or negative times still answers with a legal move.
+    for go in [
+        "go wtime -100 btime -100",
+        "go wtime 0 btime 0 winc 0 binc 0",
+        "go wtime 99999999999999 btime 99999999999999 movestogo 1 depth 3",
+        "go movetime -5",
+        "go nodes 0",
+        "go depth 0",
+        "go depth -3",
+        "go depth 99999999 movetime 50",
+        "go wtime abc btime 100",
+        "go searchmoves e7e5 zz9 depth 2",
+        "go whatever depth 2",
+    ] {
+        e.send(go);
+        let best = e.until("bestmove");
+        let best = best.last().unwrap();
+        assert!(
+            best.starts_with("bestmove ") && best != "bestmove (none)",
+            "{go}: {best}"
+        );
+        e.ready();
+    }
+}
+
+#[test]
+fn errors_are_reported_as_info_strings() {
+    let mut e = Engine::start();
+    for (line, needle) in [
+        ("frobnicate", "unknown command"),
+        ("position fen 8/8/8/8/8/8/8/8 w - - 0 1", "exactly one king"),
+        ("position startpos moves e2e4 e7e5 g1g3", "move 3"),
+        ("setoption name Hash value abc", "not a whole number"),
+        ("setoption name MultiPV value 1000", "using 256"),
+        ("setoption name Bogus value 1", "unknown option"),
+    ] {
+        e.send(line);
+        let got = e.until("info string error");
+        assert!(got.last().unwrap().contains(needle), "{line}: {got:?}");
+    }
+}
+
+#[test]
+fn closing_stdin_mid_search_ends_the_process() {
+    let mut e = Engine::start();
+    e.send("position startpos");
+    e.send("go infinite");
+    e.ready();
+    std::thread::sleep(Duration::from_millis(100));
+    let t = Instant::now();
+    drop(e.stdin.take());
+    loop {
+        if let Some(status) = e.child.try_wait().unwrap() {
+            assert!(status.success());
+            break;
+        }
+        assert!(
+            t.elapsed() < Duration::from_millis(500),
+            "still running after EOF"
+        );
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    eprintln!("exited {:?} after end of input", t.elapsed());
+}
+
+#[test]
+fn ponder_waits_for_ponderhit() {
+    let mut e = Engine::start();
+    e.send("setoption name Ponder value true");
+    e.send("position startpos moves e2e4 e7e5");
+    e.send("go ponder wtime 2000 btime 2000 winc 0 binc 0");
+    std::thread::sleep(Duration::from_millis(400));
+    let early: Vec<String> = e.lines.try_iter().collect();
+    assert!(
+        !early.iter().any(|l| l.starts_with("bestmove")),
+        "{early:?}"
+    );
+    let t = Instant::now();
+    e.send("ponderhit");
+    let lines = e.until("bestmove");
+    // After ponderhit the clock (2 s, ~30 moves to go) rules: well under 1 s.
+    assert!(
+        t.elapsed() < Duration::from_millis(1000),
+        "{:?}",
+        t.elapsed()
+    );
+    assert!(lines.last().unwrap().starts_with("bestmove "));
+}
+
+#[test]
+fn go_perft_and_multipv() {
+    let mut e = Engine::start();
+    e.send("position startpos");
+    e.send("go perft 3");
+    let lines = e.until("Nodes searched");
+    assert_eq!(lines.last().unwrap(), "Nodes searched: 8902");
+    e.send("setoption name MultiPV value 3");
+    e.send("go depth 4");
+    let lines = e.until("bestmove");
+    let depth4: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth 4 "))
+        .collect();
+    assert_eq!(depth4.len(), 3, "{lines:?}");
+    let firsts: std::collections::HashSet<&str> = depth4
+        .iter()
+        .map(|l| l.split(" pv ").nth(1).unwrap().split(' ').next().unwrap())
+        .collect();
+    assert_eq!(
+        firsts.len(),
+        3,
+        "lines must start with distinct moves: {depth4:?}"
+    );
+    for (i, l) in depth4.iter().enumerate() {
+        assert!(l.contains(&format!("multipv {} ", i + 1)));
+    }
+}
