@@ -6,6 +6,24 @@ use crate::notation::to_uci;
 use crate::perft::{divide, parse_suite, perft};
 use std::time::Instant;
 
+/// Prints a line on stdout. When the reader has gone (a closed pipe, as
+/// with `cavalier perft 6 | head`), ends the process quietly, as other
+/// command-line tools do, instead of panicking.
+macro_rules! say {
+    ($($arg:tt)*) => {
+        $crate::cli::say_line(&format!($($arg)*))
+    };
+}
+
+/// The function behind `say!`.
+pub(crate) fn say_line(text: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    if writeln!(out, "{text}").and_then(|_| out.flush()).is_err() {
+        std::process::exit(0);
+    }
+}
+
 /// Exit code for a failed check.
 pub const EXIT_FAILED: i32 = 1;
 /// Exit code for bad arguments.
@@ -15,6 +33,12 @@ const MAX_PERFT_DEPTH: u32 = 15;
 
 const USAGE: &str = "usage: cavalier [uci]                      UCI engine on stdin/stdout
        cavalier bench [depth]                fixed positions, fixed depth, N nodes M nps
+       cavalier book [--file F] [FEN | moves]  book moves and weights of a position
+       cavalier book [--file F] --check [--depth D]
+                                             search every line's end; flag > 1.5 pawns
+       cavalier play [options]               a game against the engine in the terminal
+                                             (cavalier play --help for the options)
+       cavalier tour <square> [options]      knight's tours (cavalier tour --help)
        cavalier perft <depth> [FEN]          divide counts, nodes, time, nps
        cavalier perft --suite FILE [--depth D]
                                              check a FEN ;D1 n ;D2 n ... suite";
@@ -32,8 +56,11 @@ pub fn run(args: &[String]) -> i32 {
         }
         Some("perft") => perft_command(&args[1..]),
         Some("bench") => bench_command(&args[1..]),
+        Some("book") => book_command(&args[1..]),
+        Some("play") => crate::play::cli(&args[1..]),
+        Some("tour") => crate::tour::cli(&args[1..]),
         Some("-h" | "--help" | "help") => {
-            println!("{USAGE}");
+            say!("{USAGE}");
             0
         }
         Some(other) => {
@@ -88,11 +115,11 @@ fn perft_command(args: &[String]) -> i32 {
     let elapsed = start.elapsed();
     let mut total = 0;
     for (mv, n) in &split {
-        println!("{}: {n}", to_uci(&board, *mv));
+        say!("{}: {n}", to_uci(&board, *mv));
         total += n;
     }
-    println!();
-    println!("Nodes searched: {total}");
+    say!("");
+    say!("Nodes searched: {total}");
     print_speed(total, elapsed.as_secs_f64());
     0
 }
@@ -103,8 +130,8 @@ fn print_speed(nodes: u64, seconds: f64) {
     } else {
         0
     };
-    println!("Time: {:.3} s", seconds);
-    println!("Nodes per second: {nps}");
+    say!("Time: {:.3} s", seconds);
+    say!("Nodes per second: {nps}");
 }
 
 fn perft_suite(args: &[String]) -> i32 {
@@ -171,14 +198,14 @@ fn perft_suite(args: &[String]) -> i32 {
                 );
             }
         }
-        println!("{line}: {}{status}", entry.fen);
+        say!("{line}: {}{status}", entry.fen);
     }
-    println!();
-    println!(
+    say!("");
+    say!(
         "{} positions, {checked} counts checked, {failed} mismatches",
         entries.len()
     );
-    println!("Nodes searched: {nodes}");
+    say!("Nodes searched: {nodes}");
     print_speed(nodes, start.elapsed().as_secs_f64());
     if failed > 0 {
         EXIT_FAILED
@@ -201,6 +228,170 @@ fn bench_command(args: &[String]) -> i32 {
             }
         },
     };
-    crate::bench::run(depth, &mut |line| println!("{line}"));
+    crate::bench::run(depth, &mut |line| say!("{line}"));
     0
+}
+
+/// A book line's end position is flagged when one side is worse by more
+/// than this (centipawns).
+const BOOK_UNSOUND_CP: i32 = 150;
+/// Default depth of `book --check`.
+const BOOK_CHECK_DEPTH: i32 = 7;
+
+fn book_command(args: &[String]) -> i32 {
+    use crate::book::{Book, EMBEDDED, EMBEDDED_NAME};
+    let mut file = None;
+    let mut check = false;
+    let mut depth = BOOK_CHECK_DEPTH;
+    let mut words = Vec::new();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--file" => match it.next() {
+                Some(f) => file = Some(f.clone()),
+                None => {
+                    eprintln!("error: --file needs a path");
+                    return EXIT_USAGE;
+                }
+            },
+            "--check" => check = true,
+            "--depth" => match it.next().and_then(|d| d.parse::<i32>().ok()) {
+                Some(d) if (1..=30).contains(&d) => depth = d,
+                _ => {
+                    eprintln!("error: --depth needs a number 1..=30");
+                    return EXIT_USAGE;
+                }
+            },
+            _ => words.push(a.clone()),
+        }
+    }
+    let book = match &file {
+        None => Book::Text(EMBEDDED.clone()),
+        Some(path) => {
+            let (book, errors) = Book::load(path);
+            for e in &errors {
+                eprintln!("error: {e}");
+            }
+            match book {
+                Some(b) => b,
+                None => return EXIT_USAGE,
+            }
+        }
+    };
+    let name = file.as_deref().unwrap_or(EMBEDDED_NAME);
+    if check {
+        return book_check(&book, name, depth);
+    }
+    let text = words.join(" ");
+    let board = match position_from_words(&text) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return EXIT_USAGE;
+        }
+    };
+    let moves = book.moves(&board);
+    say!("{}", board.to_fen());
+    if moves.is_empty() {
+        say!("no book moves ({name})");
+        return 0;
+    }
+    let total: u32 = moves.iter().map(|&(_, w)| w).sum();
+    say!("{:<8} {:<6} {:>7} {:>7}", "move", "uci", "weight", "share");
+    for (mv, w) in moves {
+        say!(
+            "{:<8} {:<6} {:>7} {:>6.1}%",
+            crate::notation::to_san(&board, mv),
+            to_uci(&board, mv),
+            w,
+            100.0 * w as f64 / total as f64
+        );
+    }
+    0
+}
+
+/// A FEN, or moves (coordinates or SAN, spaces optional between
+/// coordinates) from the start position; empty for the start position.
+fn position_from_words(text: &str) -> Result<Board, String> {
+    if text.trim().is_empty() {
+        return Ok(Board::startpos());
+    }
+    if let Ok(b) = Board::from_fen(text) {
+        return Ok(b);
+    }
+    let mut board = Board::startpos();
+    for word in text.split_whitespace() {
+        // Concatenated coordinates ("e2e4e7e5") first, then one move in
+        // any notation.
+        let mut trial = board.clone();
+        let coordinates = crate::book::split_moves(word).is_ok_and(|moves| {
+            moves
+                .iter()
+                .all(|m| match crate::notation::parse_uci(&trial, m) {
+                    Ok(mv) => {
+                        trial.make(mv);
+                        true
+                    }
+                    Err(_) => false,
+                })
+        });
+        if coordinates {
+            board = trial;
+            continue;
+        }
+        let mv =
+            crate::notation::parse_move(&board, word).map_err(|e| format!("not a FEN, and {e}"))?;
+        board.make(mv);
+    }
+    Ok(board)
+}
+
+fn book_check(book: &crate::book::Book, name: &str, depth: i32) -> i32 {
+    use crate::search::{SearchControl, SearchLimits, Searcher};
+    use crate::tt::TranspositionTable;
+    let crate::book::Book::Text(text) = book else {
+        eprintln!("error: --check works on text books (lines), not Polyglot");
+        return EXIT_USAGE;
+    };
+    let mut flagged = 0;
+    for (i, line) in text.lines().iter().enumerate() {
+        let mut board = Board::startpos();
+        let mut shown = Vec::new();
+        for &mv in line {
+            shown.push(to_uci(&board, mv));
+            board.make(mv);
+        }
+        let tt = TranspositionTable::new(16);
+        let result = Searcher::new().think(
+            &mut board,
+            &SearchLimits::depth(depth),
+            &SearchControl::new(false),
+            &tt,
+            &mut |_| {},
+        );
+        let white = if board.side_to_move() == crate::types::Color::White {
+            result.score
+        } else {
+            -result.score
+        };
+        let bad = white.abs() > BOOK_UNSOUND_CP;
+        flagged += bad as usize;
+        say!(
+            "{:>4} {:>6} {}{}",
+            i + 1,
+            white,
+            shown.join(" "),
+            if bad { "  <-- unsound" } else { "" }
+        );
+    }
+    say!("");
+    say!(
+        "{name}: {} lines searched to depth {depth}, {flagged} beyond +-{BOOK_UNSOUND_CP} cp",
+        text.line_count()
+    );
+    if flagged > 0 {
+        EXIT_FAILED
+    } else {
+        0
+    }
 }

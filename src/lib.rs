@@ -7,15 +7,20 @@
 
 pub mod bench;
 pub mod board;
+pub mod book;
 pub mod cli;
 pub mod eval;
 pub mod fen;
 pub mod movegen;
 pub mod notation;
 pub mod perft;
+pub mod play;
+pub mod polyglot;
+pub mod polyglot_keys;
 pub mod search;
 pub mod see;
 pub mod time;
+pub mod tour;
 pub mod tt;
 pub mod types;
 pub mod uci;

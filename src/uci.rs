@@ -9,6 +9,7 @@
 //! is kept.
 
 use crate::board::Board;
+use crate::book::{pick_weighted, Book, Rng, EMBEDDED};
 use crate::eval::describe;
 use crate::fen::quote;
 use crate::notation::{parse_uci, to_uci};
@@ -67,6 +68,9 @@ pub struct Options {
     pub ponder: bool,
     pub multipv: usize,
     pub chess960: bool,
+    pub own_book: bool,
+    /// Empty for the embedded book.
+    pub book_file: String,
 }
 
 impl Default for Options {
@@ -78,6 +82,8 @@ impl Default for Options {
             ponder: false,
             multipv: 1,
             chess960: false,
+            own_book: true,
+            book_file: String::new(),
         }
     }
 }
@@ -96,6 +102,9 @@ pub struct Engine {
     searcher: Option<Searcher>,
     running: Option<Running>,
     pending_hash_mb: Option<usize>,
+    /// A book loaded from `BookFile`; `None` means the embedded book.
+    book: Option<Book>,
+    rng: Rng,
 }
 
 /// What the loop should do after a line.
@@ -191,6 +200,8 @@ impl Engine {
             searcher: Some(Searcher::new()),
             running: None,
             pending_hash_mb: None,
+            book: None,
+            rng: Rng::from_time(),
         }
     }
 
@@ -248,6 +259,8 @@ impl Engine {
             "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
         ));
         o.line("option name UCI_Chess960 type check default false");
+        o.line("option name OwnBook type check default true");
+        o.line("option name BookFile type string default <empty>");
         o.line("uciok");
     }
 
@@ -339,6 +352,9 @@ impl Engine {
         }
         self.stop_search();
         self.apply_pending_hash();
+        if self.play_book_move(&limits) {
+            return;
+        }
 
         let mut searchmoves = Vec::new();
         for text in &limits.searchmoves {
@@ -413,6 +429,63 @@ impl Engine {
                 self.out.line("bestmove (none)");
                 self.searcher = Some(Searcher::new());
             }
+        }
+    }
+
+    /// Answers `go` from the book when the book knows the position and
+    /// the `go` is for a game move (not analysis or pondering).
+    fn play_book_move(&mut self, limits: &GoLimits) -> bool {
+        let analysing = limits.infinite
+            || limits.ponder
+            || limits.depth.is_some()
+            || limits.nodes.is_some()
+            || limits.mate.is_some()
+            || !limits.searchmoves.is_empty();
+        if !self.options.own_book || analysing {
+            return false;
+        }
+        let mv = match &self.book {
+            Some(book) => book.pick(&self.board, &mut self.rng),
+            None => pick_weighted(&EMBEDDED.moves(&self.board), &mut self.rng),
+        };
+        // Book moves are checked legal when looked up; check once more
+        // before they leave the engine.
+        match mv.filter(|&m| self.board.is_legal(m)) {
+            Some(m) => {
+                let text = to_uci(&self.board, m);
+                self.out.line(&format!("info string book move {text}"));
+                self.out.line(&format!("bestmove {text}"));
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn set_book_file(&mut self, value: Option<&str>) {
+        let path = value.unwrap_or("").trim();
+        if path.is_empty() || path == "<empty>" {
+            self.book = None;
+            self.options.book_file.clear();
+            return;
+        }
+        let (book, errors) = Book::load(path);
+        for e in &errors {
+            self.out.error(&e.to_string());
+        }
+        match book {
+            Some(b) => {
+                self.book = Some(b);
+                self.options.book_file = path.to_string();
+            }
+            None => self.out.error(&format!(
+                "no usable book in \"{}\"; {}",
+                quote(path),
+                if self.options.book_file.is_empty() {
+                    "keeping the embedded book".to_string()
+                } else {
+                    format!("keeping \"{}\"", self.options.book_file)
+                }
+            )),
         }
     }
 
@@ -524,6 +597,12 @@ impl Engine {
                     self.board.set_chess960(v || self.board_needs_960());
                 }
             }
+            "ownbook" => {
+                if let Some(v) = self.check(&name, value) {
+                    self.options.own_book = v;
+                }
+            }
+            "bookfile" => self.set_book_file(value),
             _ => self
                 .out
                 .error(&format!("unknown option \"{}\"", quote(&name))),

@@ -1,0 +1,221 @@
+//! Opening books end to end: the embedded text book, text and Polyglot
+//! book files (written here from the Polyglot format's documented keys),
+//! bad books, and the `book` subcommand.
+
+use cavalier::book::Book;
+use cavalier::notation::{parse_uci, to_uci};
+use cavalier::polyglot::{encode, key, write_entries, Entry};
+use cavalier::Board;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+
+const START_KEY: u64 = 0x463b96181691fc9c;
+const AFTER_E4_KEY: u64 = 0x823c9b50fd114196;
+
+fn temp(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("cavalier-book-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+fn entry(board: &Board, k: u64, mv: &str, weight: u16) -> Entry {
+    Entry {
+        key: k,
+        raw_move: encode(parse_uci(board, mv).unwrap()),
+        weight,
+    }
+}
+
+fn small_bin() -> Vec<u8> {
+    let start = Board::startpos();
+    let mut after = start.clone();
+    after.make(parse_uci(&start, "e2e4").unwrap());
+    assert_eq!(key(&start), START_KEY);
+    assert_eq!(key(&after), AFTER_E4_KEY);
+    write_entries(&[
+        entry(&start, START_KEY, "e2e4", 3),
+        entry(&start, START_KEY, "d2d4", 1),
+        entry(&after, AFTER_E4_KEY, "c7c5", 5),
+        entry(&after, AFTER_E4_KEY, "e7e5", 5),
+        // A move that is not legal at that key must be skipped.
+        entry(&start, AFTER_E4_KEY, "g1f3", 9),
+    ])
+}
+
+/// Runs the engine on `input` lines; returns its output lines.
+fn engine(input: &[&str]) -> Vec<String> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cavalier"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    for line in input {
+        writeln!(stdin, "{line}").unwrap();
+    }
+    writeln!(stdin, "quit").unwrap();
+    drop(stdin);
+    let out = BufReader::new(child.stdout.take().unwrap())
+        .lines()
+        .map_while(Result::ok)
+        .collect();
+    child.wait().unwrap();
+    out
+}
+
+#[test]
+fn polyglot_book_from_documented_keys() {
+    let path = temp("small.bin");
+    std::fs::write(&path, small_bin()).unwrap();
+    let (book, errors) = Book::load(path.to_str().unwrap());
+    assert!(errors.is_empty());
+    let book = book.unwrap();
+    let start = Board::startpos();
+    let moves: Vec<(String, u32)> = book
+        .moves(&start)
+        .iter()
+        .map(|&(m, w)| (to_uci(&start, m), w))
+        .collect();
+    assert_eq!(moves, [("e2e4".to_string(), 3), ("d2d4".to_string(), 1)]);
+    let mut after = start.clone();
+    after.make(parse_uci(&start, "e2e4").unwrap());
+    let mut replies: Vec<String> = book
+        .moves(&after)
+        .iter()
+        .map(|&(m, _)| to_uci(&after, m))
+        .collect();
+    replies.sort();
+    assert_eq!(replies, ["c7c5", "e7e5"]);
+
+    // The engine plays from it.
+    let p = path.to_str().unwrap().to_string();
+    let out = engine(&[
+        &format!("setoption name BookFile value {p}"),
+        "position startpos moves e2e4",
+        "go wtime 10000 btime 10000",
+        "isready",
+    ]);
+    assert!(
+        out.iter()
+            .any(|l| l == "info string book move c7c5" || l == "info string book move e7e5"),
+        "{out:?}"
+    );
+    assert!(
+        out.iter()
+            .any(|l| l == "bestmove c7c5" || l == "bestmove e7e5"),
+        "{out:?}"
+    );
+}
+
+#[test]
+fn truncated_polyglot_book_keeps_whole_entries() {
+    let path = temp("truncated.bin");
+    let mut bytes = small_bin();
+    let whole = bytes.len();
+    bytes.extend_from_slice(&[1, 2, 3, 4, 5, 6, 7]);
+    std::fs::write(&path, &bytes).unwrap();
+    let p = path.to_str().unwrap().to_string();
+    let out = engine(&[
+        &format!("setoption name BookFile value {p}"),
+        "position startpos",
+        "go movetime 200",
+    ]);
+    let err = out
+        .iter()
+        .find(|l| l.starts_with("info string error"))
+        .expect("an error");
+    assert!(
+        err.contains(&p) && err.contains(&format!("offset {whole}")),
+        "{err}"
+    );
+    assert!(
+        out.iter()
+            .any(|l| l == "bestmove e2e4" || l == "bestmove d2d4"),
+        "{out:?}"
+    );
+}
+
+#[test]
+fn embedded_book_is_used_and_can_be_turned_off() {
+    let out = engine(&["position startpos", "go wtime 60000 btime 60000", "isready"]);
+    assert!(
+        out.iter().any(|l| l.starts_with("info string book move ")),
+        "{out:?}"
+    );
+    let out = engine(&[
+        "setoption name OwnBook value false",
+        "position startpos",
+        "go depth 3",
+        "position startpos",
+        "go wtime 60000 btime 60000 movestogo 40",
+        "isready",
+    ]);
+    assert!(!out.iter().any(|l| l.contains("book move")), "{out:?}");
+    assert_eq!(out.iter().filter(|l| l.starts_with("bestmove")).count(), 2);
+}
+
+#[test]
+fn bad_books_are_reported_and_the_engine_goes_on() {
+    let text = temp("bad.book");
+    std::fs::write(&text, "# a book\ne2e4 e7e5 g1f3\nd2d4 d7d5 e1e5\n").unwrap();
+    let t = text.to_str().unwrap().to_string();
+    let out = engine(&[
+        "setoption name BookFile value /no/such/book.bin",
+        &format!("setoption name BookFile value {t}"),
+        "position startpos moves d2d4 d7d5",
+        "go wtime 5000 btime 5000",
+        "position startpos moves e2e4 e7e5",
+        "go wtime 5000 btime 5000",
+        "isready",
+    ]);
+    let errors: Vec<&String> = out
+        .iter()
+        .filter(|l| l.starts_with("info string error"))
+        .collect();
+    assert!(
+        errors
+            .iter()
+            .any(|l| l.contains("/no/such/book.bin") && l.contains("cannot be read")),
+        "{errors:?}"
+    );
+    assert!(
+        errors
+            .iter()
+            .any(|l| l.contains(&t) && l.contains("line 3") && l.contains("e1e5")),
+        "{errors:?}"
+    );
+    // The valid line is in use; the bad line's moves before the error too.
+    assert!(out.iter().any(|l| l == "bestmove g1f3"), "{out:?}");
+    assert_eq!(out.iter().filter(|l| l.starts_with("bestmove")).count(), 2);
+    assert_eq!(out.last().unwrap(), "readyok");
+}
+
+#[test]
+fn book_subcommand_lists_moves() {
+    let o = Command::new(env!("CARGO_BIN_EXE_cavalier"))
+        .args(["book", "e2e4", "c7c5"])
+        .output()
+        .unwrap();
+    assert!(o.status.success());
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("g1f3"), "{text}");
+    let o = Command::new(env!("CARGO_BIN_EXE_cavalier"))
+        .args(["book", "e4", "Qxh7"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+#[ignore = "slow: searches the end position of every book line"]
+fn every_book_line_ends_balanced() {
+    let o = Command::new(env!("CARGO_BIN_EXE_cavalier"))
+        .args(["book", "--check", "--depth", "7"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&o.stdout);
+    let unsound: Vec<&str> = text.lines().filter(|l| l.contains("unsound")).collect();
+    eprintln!("{}", text.lines().last().unwrap_or(""));
+    assert!(o.status.success() && unsound.is_empty(), "{unsound:#?}");
+}
