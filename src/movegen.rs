@@ -355,8 +355,10 @@ impl Board {
         let mut scratch = self.cells;
         scratch[king] = EMPTY;
         scratch[rook_from] = EMPTY;
+        // The king's own square too: it may be its destination (Chess960),
+        // and with the rook lifted a line along the back rank may open.
         let (lo, hi) = (king.min(king_to), king.max(king_to));
-        (lo..=hi).all(|s| s == king || !attacked(&scratch, s, them))
+        (lo..=hi).all(|s| !attacked(&scratch, s, them))
     }
 
     /// Legality of a pseudo-legal move of the side to move, judged from the
