@@ -57,6 +57,64 @@ pub struct SearchLimits {
     pub searchmoves: Vec<Move>,
     /// Number of best lines to find.
     pub multipv: usize,
+    /// Play weaker than full strength (see [`Skill`]).
+    pub skill: Option<Skill>,
+}
+
+/// A strength below full: the search is cut short and the move is chosen
+/// among the best few lines with some randomness, as a weaker player
+/// would, rather than by adding blunders.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Skill {
+    /// 0 (weakest) ..= `MAX_SKILL - 1`; `MAX_SKILL` is full strength.
+    pub level: i32,
+    /// Seed of the choice.
+    pub seed: u64,
+}
+
+/// Full strength.
+pub const MAX_SKILL: i32 = 20;
+/// Lines compared when choosing a weaker move.
+const SKILL_LINES: usize = 4;
+/// Centipawns of noise per level below full strength.
+const SKILL_NOISE_PER_LEVEL: i32 = 12;
+/// The weakest level never gives away more than this (cp) on purpose.
+const SKILL_MAX_SACRIFICE: i32 = 300;
+
+impl Skill {
+    /// Deepest iteration at this level.
+    pub fn max_depth(self) -> i32 {
+        1 + self.level.clamp(0, MAX_SKILL)
+    }
+
+    /// Picks among `lines` (move, score, best first): each line gets a
+    /// random bonus up to the level's noise, and lines much worse than
+    /// the best are not considered.
+    pub fn choose(self, lines: &[(Move, i32)]) -> Option<Move> {
+        let (_, top) = *lines.first()?;
+        let noise = (MAX_SKILL - self.level.clamp(0, MAX_SKILL)) * SKILL_NOISE_PER_LEVEL;
+        if noise == 0 || top.abs() >= MATE_BOUND {
+            return Some(lines[0].0);
+        }
+        let mut state = self.seed | 1;
+        let mut best = None;
+        let mut best_value = i32::MIN;
+        for &(mv, score) in lines {
+            if top - score > SKILL_MAX_SACRIFICE.min(2 * noise) {
+                continue;
+            }
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let value = score + (state % (noise as u64 + 1)) as i32;
+            // Ties go to the earlier (better) line.
+            if value > best_value {
+                best_value = value;
+                best = Some(mv);
+            }
+        }
+        best
+    }
 }
 
 impl Default for SearchLimits {
@@ -68,6 +126,7 @@ impl Default for SearchLimits {
             time: TimePlan::default(),
             searchmoves: Vec::new(),
             multipv: 1,
+            skill: None,
         }
     }
 }
@@ -288,7 +347,14 @@ impl Searcher {
             })
             .collect();
 
-        let multipv = limits.multipv.clamp(1, self.root_moves.len());
+        let mut multipv = limits.multipv;
+        let mut max_depth = limits.max_depth.clamp(1, MAX_DEPTH);
+        if let Some(skill) = limits.skill {
+            multipv = multipv.max(SKILL_LINES);
+            max_depth = max_depth.min(skill.max_depth());
+        }
+        let multipv = multipv.clamp(1, self.root_moves.len());
+        let mut last_lines: Vec<(Move, i32)> = Vec::new();
         let mut result = SearchResult {
             best: self.root_moves[0].mv,
             ponder: Move::NONE,
@@ -296,7 +362,7 @@ impl Searcher {
             depth: 0,
             nodes: 0,
         };
-        for depth in 1..=limits.max_depth.clamp(1, MAX_DEPTH) {
+        for depth in 1..=max_depth {
             self.root_depth = depth;
             let mut lines = Vec::with_capacity(multipv);
             for pv_index in 0..multipv {
@@ -327,6 +393,10 @@ impl Searcher {
             for line in &lines {
                 report(line);
             }
+            last_lines = self.root_moves[..multipv]
+                .iter()
+                .map(|r| (r.mv, r.score))
+                .collect();
             let best = &self.root_moves[0];
             result = SearchResult {
                 best: best.mv,
@@ -354,6 +424,15 @@ impl Searcher {
             }
         }
         result.nodes = self.nodes;
+        if let Some(skill) = limits.skill {
+            if let Some(mv) = skill.choose(&last_lines) {
+                if mv != result.best {
+                    result.best = mv;
+                    result.ponder = Move::NONE;
+                    result.score = last_lines.iter().find(|l| l.0 == mv).map_or(0, |l| l.1);
+                }
+            }
+        }
         if result.ponder.is_none() {
             result.ponder = self.ponder_from_tt(board, result.best, tt);
         }
@@ -787,6 +866,28 @@ impl Searcher {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn skill_chooses_near_the_top() {
+        let a = Move::new(21, 31, MoveKind::Normal);
+        let b = Move::new(22, 32, MoveKind::Normal);
+        let c = Move::new(23, 33, MoveKind::Normal);
+        let lines = [(a, 50), (b, 40), (c, -400)];
+        let full = Skill {
+            level: MAX_SKILL,
+            seed: 1,
+        };
+        assert_eq!(full.choose(&lines), Some(a));
+        let mut seen_b = false;
+        for seed in 0..200 {
+            let weak = Skill { level: 0, seed };
+            let m = weak.choose(&lines).unwrap();
+            assert_ne!(m, c, "a 450 cp blunder is never chosen");
+            seen_b |= m == b;
+        }
+        assert!(seen_b, "a weak level sometimes prefers a near-equal move");
+        assert_eq!(Skill { level: 5, seed: 3 }.max_depth(), 6);
+    }
 
     #[test]
     fn mate_in_conversion() {

@@ -14,7 +14,9 @@ use crate::eval::describe;
 use crate::fen::quote;
 use crate::notation::{parse_uci, to_uci};
 use crate::perft::divide;
-use crate::search::{mate_in, IterationInfo, SearchControl, SearchLimits, Searcher, MAX_DEPTH};
+use crate::search::{
+    mate_in, IterationInfo, SearchControl, SearchLimits, Searcher, Skill, MAX_DEPTH, MAX_SKILL,
+};
 use crate::time::{plan, GoLimits};
 use crate::tt::{Bound, TranspositionTable, MAX_HASH_MB};
 use crate::types::Move;
@@ -33,6 +35,33 @@ const DEFAULT_OVERHEAD_MS: i64 = 30;
 const MAX_OVERHEAD_MS: i64 = 5_000;
 const MAX_MULTIPV: i64 = 256;
 const MAX_THREADS: i64 = 1;
+/// `UCI_Elo` range and default (the default lies inside, as GUIs require).
+const MIN_ELO: i64 = 1000;
+const MAX_ELO: i64 = 2600;
+const DEFAULT_ELO: i64 = 1500;
+
+/// Skill level for a `UCI_Elo`: a straight line from `MIN_ELO` (level 0)
+/// to `MAX_ELO` (level 20). Provisional until calibrated in matches.
+pub fn skill_for_elo(elo: i64) -> i32 {
+    ((elo.clamp(MIN_ELO, MAX_ELO) - MIN_ELO) * MAX_SKILL as i64 / (MAX_ELO - MIN_ELO)) as i32
+}
+
+/// Win/draw/loss per mille for a score (side to move's view): a fixed
+/// logistic model, not fitted to game results yet.
+pub fn wdl(score: i32) -> (u32, u32, u32) {
+    /// Centipawns at which winning becomes as likely as not.
+    const WDL_MIDPOINT: f64 = 200.0;
+    /// Spread of the logistic curve (cp).
+    const WDL_SPREAD: f64 = 70.0;
+    if let Some(m) = mate_in(score) {
+        return if m > 0 { (1000, 0, 0) } else { (0, 0, 1000) };
+    }
+    let cp = score as f64;
+    let win = 1000.0 / (1.0 + ((WDL_MIDPOINT - cp) / WDL_SPREAD).exp());
+    let loss = 1000.0 / (1.0 + ((WDL_MIDPOINT + cp) / WDL_SPREAD).exp());
+    let (w, l) = (win.round() as u32, loss.round() as u32);
+    (w, 1000 - w - l, l)
+}
 
 /// A shared line-oriented output (stdout, or a buffer in tests).
 #[derive(Clone)]
@@ -71,6 +100,11 @@ pub struct Options {
     pub own_book: bool,
     /// Empty for the embedded book.
     pub book_file: String,
+    /// 0..=20; 20 is full strength.
+    pub skill_level: i64,
+    pub limit_strength: bool,
+    pub elo: i64,
+    pub show_wdl: bool,
 }
 
 impl Default for Options {
@@ -84,6 +118,10 @@ impl Default for Options {
             chess960: false,
             own_book: true,
             book_file: String::new(),
+            skill_level: MAX_SKILL as i64,
+            limit_strength: false,
+            elo: DEFAULT_ELO,
+            show_wdl: false,
         }
     }
 }
@@ -261,6 +299,14 @@ impl Engine {
         o.line("option name UCI_Chess960 type check default false");
         o.line("option name OwnBook type check default true");
         o.line("option name BookFile type string default <empty>");
+        o.line(&format!(
+            "option name Skill Level type spin default {MAX_SKILL} min 0 max {MAX_SKILL}"
+        ));
+        o.line("option name UCI_LimitStrength type check default false");
+        o.line(&format!(
+            "option name UCI_Elo type spin default {DEFAULT_ELO} min {MIN_ELO} max {MAX_ELO}"
+        ));
+        o.line("option name UCI_ShowWDL type check default false");
         o.line("uciok");
     }
 
@@ -384,6 +430,19 @@ impl Engine {
             }
         }
 
+        let level = if self.options.limit_strength {
+            skill_for_elo(self.options.elo)
+        } else {
+            self.options.skill_level as i32
+        };
+        if level < MAX_SKILL {
+            search_limits.skill = Some(Skill {
+                level,
+                seed: self.rng.next_u64(),
+            });
+        }
+        let show_wdl = self.options.show_wdl;
+
         let ctl = Arc::new(SearchControl::new(limits.ponder));
         let infinite = limits.infinite;
         let mut searcher = self.searcher.take().unwrap_or_default();
@@ -398,7 +457,7 @@ impl Engine {
             .spawn(move || {
                 let result =
                     searcher.think(&mut board, &search_limits, &thread_ctl, &tt, &mut |info| {
-                        out.line(&format_info(&root, info))
+                        out.line(&format_info(&root, info, show_wdl))
                     });
                 // The protocol: no bestmove before stop (infinite) or
                 // ponderhit / stop (ponder).
@@ -603,6 +662,26 @@ impl Engine {
                 }
             }
             "bookfile" => self.set_book_file(value),
+            "skill level" => {
+                if let Some(v) = self.spin(&name, value, 0, MAX_SKILL as i64) {
+                    self.options.skill_level = v;
+                }
+            }
+            "uci_limitstrength" => {
+                if let Some(v) = self.check(&name, value) {
+                    self.options.limit_strength = v;
+                }
+            }
+            "uci_elo" => {
+                if let Some(v) = self.spin(&name, value, MIN_ELO, MAX_ELO) {
+                    self.options.elo = v;
+                }
+            }
+            "uci_showwdl" => {
+                if let Some(v) = self.check(&name, value) {
+                    self.options.show_wdl = v;
+                }
+            }
             _ => self
                 .out
                 .error(&format!("unknown option \"{}\"", quote(&name))),
@@ -826,7 +905,7 @@ const KEYWORDS: [&str; 13] = [
 ];
 
 /// One `info` line.
-pub fn format_info(root: &Board, info: &IterationInfo) -> String {
+pub fn format_info(root: &Board, info: &IterationInfo, show_wdl: bool) -> String {
     let ms = info.time.as_millis().max(1) as u64;
     let nps = info.nodes * 1000 / ms;
     let score = match mate_in(info.score) {
@@ -838,9 +917,15 @@ pub fn format_info(root: &Board, info: &IterationInfo) -> String {
         Some(Bound::Upper) => " upperbound",
         _ => "",
     };
+    let wdl = if show_wdl {
+        let (w, d, l) = wdl(info.score);
+        format!(" wdl {w} {d} {l}")
+    } else {
+        String::new()
+    };
     let pv: Vec<String> = info.pv.iter().map(|&m: &Move| to_uci(root, m)).collect();
     format!(
-        "info depth {} seldepth {} multipv {} score {score}{bound} nodes {} nps {nps} hashfull {} time {} pv {}",
+        "info depth {} seldepth {} multipv {} score {score}{bound}{wdl} nodes {} nps {nps} hashfull {} time {} pv {}",
         info.depth,
         info.seldepth,
         info.multipv,
@@ -849,4 +934,30 @@ pub fn format_info(root: &Board, info: &IterationInfo) -> String {
         info.time.as_millis(),
         pv.join(" ")
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wdl_is_sane() {
+        let (w, d, l) = wdl(0);
+        assert_eq!(w, l);
+        assert_eq!(w + d + l, 1000);
+        let (w, _, l) = wdl(300);
+        assert!(w > 500 && l < 20, "{w} {l}");
+        let (w, _, l) = wdl(-300);
+        assert!(l > 500 && w < 20);
+        assert_eq!(wdl(crate::search::MATE - 3), (1000, 0, 0));
+        assert_eq!(wdl(-crate::search::MATE + 4), (0, 0, 1000));
+    }
+
+    #[test]
+    fn elo_maps_into_the_levels() {
+        assert_eq!(skill_for_elo(MIN_ELO), 0);
+        assert_eq!(skill_for_elo(MAX_ELO), MAX_SKILL);
+        assert_eq!(skill_for_elo(0), 0);
+        assert!((0..MAX_SKILL).contains(&skill_for_elo(DEFAULT_ELO)));
+    }
 }

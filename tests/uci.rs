@@ -7,7 +7,13 @@ use std::time::{Duration, Instant};
 
 const WAIT: Duration = Duration::from_secs(20);
 
+/// The tests here run one at a time: each starts an engine that may search
+/// on every core, and the timing checks (stop within 50 ms) measure the
+/// engine, not the scheduler.
+static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 struct Engine {
+    _turn: std::sync::MutexGuard<'static, ()>,
     child: Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<String>,
@@ -15,6 +21,9 @@ struct Engine {
 
 impl Engine {
     fn start() -> Engine {
+        let turn = SERIAL
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
         let mut child = Command::new(env!("CARGO_BIN_EXE_cavalier"))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -33,6 +42,7 @@ impl Engine {
         });
         let stdin = child.stdin.take();
         Engine {
+            _turn: turn,
             child,
             stdin,
             lines: rx,
