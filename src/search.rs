@@ -150,6 +150,11 @@ pub struct SearchControl {
     /// Nanoseconds after `start` at which the clock began to run (set by
     /// `ponderhit`).
     clock_start_ns: AtomicU64,
+    /// Tells helper threads (Lazy SMP) that the main search is over.
+    halt_helpers: AtomicBool,
+    /// Nodes searched by helper threads, counted in steps of the poll
+    /// interval.
+    helper_nodes: AtomicU64,
 }
 
 impl SearchControl {
@@ -159,6 +164,8 @@ impl SearchControl {
             pondering: AtomicBool::new(pondering),
             start: Instant::now(),
             clock_start_ns: AtomicU64::new(0),
+            halt_helpers: AtomicBool::new(false),
+            helper_nodes: AtomicU64::new(0),
         }
     }
 
@@ -169,6 +176,16 @@ impl SearchControl {
 
     pub fn is_stopped(&self) -> bool {
         self.stop.load(Ordering::Relaxed)
+    }
+
+    /// Ends the helper threads' searches (the main search has finished).
+    pub fn halt_helpers(&self) {
+        self.halt_helpers.store(true, Ordering::SeqCst);
+    }
+
+    /// Nodes counted so far by helper threads.
+    pub fn helper_nodes(&self) -> u64 {
+        self.helper_nodes.load(Ordering::Relaxed)
     }
 
     /// The opponent played the pondered move: our clock runs from now.
@@ -243,6 +260,9 @@ pub struct Searcher {
     seldepth: usize,
     aborted: bool,
     limits: SearchLimits,
+    /// A Lazy SMP helper: searches silently until halted, sharing only the
+    /// transposition table with the main thread.
+    helper: bool,
 }
 
 impl Default for Searcher {
@@ -278,6 +298,15 @@ impl Searcher {
             seldepth: 0,
             aborted: false,
             limits: SearchLimits::default(),
+            helper: false,
+        }
+    }
+
+    /// A helper thread's searcher (Lazy SMP).
+    pub fn new_helper() -> Searcher {
+        Searcher {
+            helper: true,
+            ..Searcher::new()
         }
     }
 
@@ -381,7 +410,7 @@ impl Searcher {
                     multipv: pv_index + 1,
                     score,
                     bound: None,
-                    nodes: self.nodes,
+                    nodes: self.nodes + ctl.helper_nodes(),
                     time: ctl.elapsed(),
                     hashfull: tt.hashfull(),
                     pv: rm.pv.clone(),
@@ -458,6 +487,13 @@ impl Searcher {
     #[inline(always)]
     fn poll(&mut self, ctl: &SearchControl) {
         if !self.nodes.is_multiple_of(POLL_INTERVAL) {
+            return;
+        }
+        if self.helper {
+            ctl.helper_nodes.fetch_add(POLL_INTERVAL, Ordering::Relaxed);
+            if ctl.is_stopped() || ctl.halt_helpers.load(Ordering::Relaxed) {
+                self.aborted = true;
+            }
             return;
         }
         if ctl.is_stopped() || self.nodes >= self.limits.max_nodes {

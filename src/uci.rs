@@ -34,7 +34,7 @@ const DEFAULT_HASH_MB: i64 = 16;
 const DEFAULT_OVERHEAD_MS: i64 = 30;
 const MAX_OVERHEAD_MS: i64 = 5_000;
 const MAX_MULTIPV: i64 = 256;
-const MAX_THREADS: i64 = 1;
+const MAX_THREADS: i64 = 64;
 /// `UCI_Elo` range and default (the default lies inside, as GUIs require).
 const MIN_ELO: i64 = 1000;
 const MAX_ELO: i64 = 2600;
@@ -442,6 +442,11 @@ impl Engine {
             });
         }
         let show_wdl = self.options.show_wdl;
+        let helpers = self.options.threads.saturating_sub(1);
+        let helper_limits = SearchLimits {
+            max_depth: search_limits.max_depth,
+            ..SearchLimits::default()
+        };
 
         let ctl = Arc::new(SearchControl::new(limits.ponder));
         let infinite = limits.infinite;
@@ -455,10 +460,36 @@ impl Engine {
             .name("search".into())
             .stack_size(32 << 20)
             .spawn(move || {
+                // Lazy SMP: helpers search the same position with their own
+                // histories, sharing the table, until the main search ends.
+                let helper_threads: Vec<_> = (0..helpers)
+                    .filter_map(|i| {
+                        let mut board = root.clone();
+                        let limits = helper_limits.clone();
+                        let (ctl, tt) = (Arc::clone(&thread_ctl), Arc::clone(&tt));
+                        std::thread::Builder::new()
+                            .name(format!("helper {}", i + 1))
+                            .stack_size(32 << 20)
+                            .spawn(move || {
+                                Searcher::new_helper().think(
+                                    &mut board,
+                                    &limits,
+                                    &ctl,
+                                    &tt,
+                                    &mut |_| {},
+                                );
+                            })
+                            .ok()
+                    })
+                    .collect();
                 let result =
                     searcher.think(&mut board, &search_limits, &thread_ctl, &tt, &mut |info| {
                         out.line(&format_info(&root, info, show_wdl))
                     });
+                thread_ctl.halt_helpers();
+                for h in helper_threads {
+                    let _ = h.join();
+                }
                 // The protocol: no bestmove before stop (infinite) or
                 // ponderhit / stop (ponder).
                 while (infinite || thread_ctl.is_pondering()) && !thread_ctl.is_stopped() {

@@ -410,3 +410,28 @@ fn go_perft_and_multipv() {
         assert!(l.contains(&format!("multipv {} ", i + 1)));
     }
 }
+
+#[test]
+fn lazy_smp_threads_keep_one_bestmove_and_stay_responsive() {
+    let mut e = Engine::start();
+    e.send("setoption name Threads value 2");
+    e.send("setoption name OwnBook value false");
+    e.send("position startpos moves e2e4");
+    e.send("go depth 5");
+    let lines = e.until("bestmove");
+    assert_eq!(
+        lines.iter().filter(|l| l.starts_with("bestmove")).count(),
+        1
+    );
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(200));
+    e.ready();
+    let t = Instant::now();
+    e.send("stop");
+    e.until("bestmove");
+    assert!(t.elapsed() < Duration::from_millis(50), "{:?}", t.elapsed());
+    // No stray second bestmove from a helper.
+    e.ready();
+    let rest: Vec<String> = e.lines.try_iter().collect();
+    assert!(!rest.iter().any(|l| l.starts_with("bestmove")), "{rest:?}");
+}
