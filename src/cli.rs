@@ -36,6 +36,7 @@ const USAGE: &str = "usage: cavalier [uci]                      UCI engine on st
        cavalier book [--file F] [FEN | moves]  book moves and weights of a position
        cavalier book [--file F] --check [--depth D]
                                              search every line's end; flag > 1.5 pawns
+       cavalier epd FILE [--movetime MS]     run an EPD suite (bm/am), count the solved
        cavalier play [options]               a game against the engine in the terminal
                                              (cavalier play --help for the options)
        cavalier tour <square> [options]      knight's tours (cavalier tour --help)
@@ -58,6 +59,7 @@ pub fn run(args: &[String]) -> i32 {
         Some("bench") => bench_command(&args[1..]),
         Some("book") => book_command(&args[1..]),
         Some("play") => crate::play::cli(&args[1..]),
+        Some("epd") => epd_command(&args[1..]),
         Some("tour") => crate::tour::cli(&args[1..]),
         Some("-h" | "--help" | "help") => {
             say!("{USAGE}");
@@ -394,4 +396,52 @@ fn book_check(book: &crate::book::Book, name: &str, depth: i32) -> i32 {
     } else {
         0
     }
+}
+
+/// Default thinking time per EPD position (ms).
+const EPD_DEFAULT_MS: u64 = 1000;
+
+fn epd_command(args: &[String]) -> i32 {
+    let Some(path) = args.first() else {
+        eprintln!("error: epd needs a file\n{USAGE}");
+        return EXIT_USAGE;
+    };
+    let mut movetime = EPD_DEFAULT_MS;
+    let mut rest = args[1..].iter();
+    while let Some(a) = rest.next() {
+        match (a.as_str(), rest.next().map(|v| v.parse::<u64>())) {
+            ("--movetime", Some(Ok(ms))) if (1..=3_600_000).contains(&ms) => movetime = ms,
+            _ => {
+                eprintln!(
+                    "error: bad argument \"{}\" (expected --movetime MS)",
+                    crate::fen::quote(a)
+                );
+                return EXIT_USAGE;
+            }
+        }
+    }
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: cannot read \"{path}\": {e}");
+            return EXIT_USAGE;
+        }
+    };
+    let mut entries = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        match crate::epd::parse_line(line) {
+            Ok(Some(e)) => entries.push(e),
+            Ok(None) => {}
+            Err(e) => {
+                eprintln!("error: {path} line {}: {e}", n + 1);
+                return EXIT_USAGE;
+            }
+        }
+    }
+    crate::epd::run(
+        &entries,
+        std::time::Duration::from_millis(movetime),
+        &mut |l| say!("{l}"),
+    );
+    0
 }

@@ -8,7 +8,9 @@
 pub mod bench;
 pub mod board;
 pub mod book;
+pub mod classic;
 pub mod cli;
+pub mod epd;
 pub mod eval;
 pub mod fen;
 pub mod movegen;

@@ -496,7 +496,16 @@ impl Searcher {
             }
             return;
         }
-        if ctl.is_stopped() || self.nodes >= self.limits.max_nodes {
+        if ctl.is_stopped() {
+            self.aborted = true;
+            return;
+        }
+        // The first iteration always finishes (it takes microseconds), so
+        // even a starved search returns a searched move.
+        if self.root_depth <= 1 {
+            return;
+        }
+        if self.nodes >= self.limits.max_nodes {
             self.aborted = true;
             return;
         }

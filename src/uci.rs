@@ -10,6 +10,7 @@
 
 use crate::board::Board;
 use crate::book::{pick_weighted, Book, Rng, EMBEDDED};
+use crate::classic;
 use crate::eval::describe;
 use crate::fen::quote;
 use crate::notation::{parse_uci, to_uci};
@@ -105,6 +106,8 @@ pub struct Options {
     pub limit_strength: bool,
     pub elo: i64,
     pub show_wdl: bool,
+    /// The 1993 engine (`Style Classic`) instead of the modern search.
+    pub classic: bool,
 }
 
 impl Default for Options {
@@ -122,6 +125,7 @@ impl Default for Options {
             limit_strength: false,
             elo: DEFAULT_ELO,
             show_wdl: false,
+            classic: false,
         }
     }
 }
@@ -307,6 +311,7 @@ impl Engine {
             "option name UCI_Elo type spin default {DEFAULT_ELO} min {MIN_ELO} max {MAX_ELO}"
         ));
         o.line("option name UCI_ShowWDL type check default false");
+        o.line("option name Style type combo default Modern var Modern var Classic");
         o.line("uciok");
     }
 
@@ -449,6 +454,10 @@ impl Engine {
         };
 
         let ctl = Arc::new(SearchControl::new(limits.ponder));
+        if self.options.classic {
+            self.go_classic(ctl, limits.infinite);
+            return;
+        }
         let infinite = limits.infinite;
         let mut searcher = self.searcher.take().unwrap_or_default();
         let mut board = self.board.clone();
@@ -576,6 +585,50 @@ impl Engine {
                     format!("keeping \"{}\"", self.options.book_file)
                 }
             )),
+        }
+    }
+
+    /// `Style Classic`: the 1993 fixed-depth material search and positional
+    /// second pass, on the search thread like any other `go`.
+    fn go_classic(&mut self, ctl: Arc<SearchControl>, infinite: bool) {
+        let mut board = self.board.clone();
+        let root = self.board.clone();
+        let out = self.out.clone();
+        let thread_ctl = Arc::clone(&ctl);
+        let searcher = self.searcher.take().unwrap_or_default();
+        let spawned = std::thread::Builder::new()
+            .name("classic".into())
+            .spawn(move || {
+                let r = classic::classic_search(&mut board, &|| thread_ctl.is_stopped());
+                if !r.best.is_none() {
+                    out.line(&format!(
+                        "info depth {} score {} nodes {} pv {}",
+                        classic::HORIZON,
+                        classic::uci_score(r.material),
+                        r.nodes,
+                        to_uci(&root, r.best)
+                    ));
+                }
+                while (infinite || thread_ctl.is_pondering()) && !thread_ctl.is_stopped() {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                if r.best.is_none() {
+                    let score = if root.in_check() { "mate 0" } else { "cp 0" };
+                    out.line(&format!("info depth 0 score {score}"));
+                    out.line("bestmove (none)");
+                } else {
+                    out.line(&format!("bestmove {}", to_uci(&root, r.best)));
+                }
+                searcher
+            });
+        match spawned {
+            Ok(handle) => self.running = Some(Running { handle, ctl }),
+            Err(e) => {
+                self.out
+                    .error(&format!("cannot start the search thread: {e}"));
+                self.out.line("bestmove (none)");
+                self.searcher = Some(Searcher::new());
+            }
         }
     }
 
@@ -708,6 +761,13 @@ impl Engine {
                     self.options.elo = v;
                 }
             }
+            "style" => match value.map(str::to_ascii_lowercase).as_deref() {
+                Some("modern") => self.options.classic = false,
+                Some("classic") => self.options.classic = true,
+                _ => self
+                    .out
+                    .error("option \"Style\" is Modern or Classic; unchanged"),
+            },
             "uci_showwdl" => {
                 if let Some(v) = self.check(&name, value) {
                     self.options.show_wdl = v;

@@ -435,3 +435,53 @@ fn lazy_smp_threads_keep_one_bestmove_and_stay_responsive() {
     let rest: Vec<String> = e.lines.try_iter().collect();
     assert!(!rest.iter().any(|l| l.starts_with("bestmove")), "{rest:?}");
 }
+
+#[test]
+fn classic_style_plays_the_1993_engine() {
+    let mut e = Engine::start();
+    e.send("setoption name Style value Classic");
+    e.send("setoption name OwnBook value false");
+    let (info, best) = e.search("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "go movetime 500");
+    assert!(info.contains("score mate 1"), "{info}");
+    assert_eq!(best, "bestmove a1a8");
+    // The positional pass: from the start, a pawn or knight move from its
+    // start square (the material values all tie at 0).
+    e.send("position startpos");
+    e.send("go wtime 1000 btime 1000");
+    let lines = e.until("bestmove");
+    assert!(lines.last().unwrap().starts_with("bestmove "), "{lines:?}");
+    e.send("setoption name Style value Baroque");
+    assert!(e
+        .until("info string error")
+        .last()
+        .unwrap()
+        .contains("Style"));
+}
+
+#[test]
+fn strength_options_are_accepted_and_weaken_within_reason() {
+    let mut e = Engine::start();
+    e.send("uci");
+    let lines = e.until("uciok");
+    for o in [
+        "Skill Level",
+        "UCI_LimitStrength",
+        "UCI_Elo",
+        "UCI_ShowWDL",
+        "Style",
+    ] {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with(&format!("option name {o} type"))),
+            "{o}"
+        );
+    }
+    e.send("setoption name UCI_LimitStrength value true");
+    e.send("setoption name UCI_Elo value 1000");
+    e.send("setoption name UCI_ShowWDL value true");
+    // A weak level still takes a free queen (it never gives away 300 cp).
+    let (info, best) = e.search("4k3/8/8/3q4/8/8/8/3RK3 w - - 0 1", "go movetime 300");
+    assert_eq!(best, "bestmove d1d5", "{info}");
+    assert!(info.contains(" wdl "), "{info}");
+}
