@@ -485,3 +485,57 @@ fn strength_options_are_accepted_and_weaken_within_reason() {
     assert_eq!(best, "bestmove d1d5", "{info}");
     assert!(info.contains(" wdl "), "{info}");
 }
+
+/// The exact lines python-chess 1.11 sends for `configure`, six `play`
+/// calls on a clock and an `analyse(multipv=2)`, recorded from its debug
+/// log while it drove cavalier.
+#[test]
+fn recorded_python_chess_session() {
+    let mut e = Engine::start();
+    e.send("uci");
+    e.until("uciok");
+    e.send("setoption name Hash value 32");
+    e.send("setoption name OwnBook value false");
+    e.send("ucinewgame");
+    e.ready();
+    let mut moves: Vec<String> = Vec::new();
+    for _ in 0..6 {
+        if moves.is_empty() {
+            e.send("position startpos");
+        } else {
+            e.send(&format!("position startpos moves {}", moves.join(" ")));
+        }
+        e.send("go wtime 5000 btime 5000 winc 50 binc 50");
+        let lines = e.until("bestmove");
+        let best = lines
+            .last()
+            .unwrap()
+            .split_whitespace()
+            .nth(1)
+            .unwrap()
+            .to_string();
+        // The reply must be legal where it was asked for.
+        let mut board = cavalier::Board::startpos();
+        for m in &moves {
+            let mv = cavalier::notation::parse_uci(&board, m).unwrap();
+            board.make(mv);
+        }
+        assert!(
+            cavalier::notation::parse_uci(&board, &best).is_ok(),
+            "{best} in {moves:?}"
+        );
+        moves.push(best);
+    }
+    e.send("setoption name MultiPV value 2");
+    e.send(&format!("position startpos moves {}", moves.join(" ")));
+    e.send("go depth 5");
+    let lines = e.until("bestmove");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info depth 5 ") && l.contains(" multipv 2 ")),
+        "{lines:?}"
+    );
+    e.send("quit");
+    assert!(e.child.wait().unwrap().success());
+}
