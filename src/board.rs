@@ -269,8 +269,13 @@ const DIRECTION_BY_DIFF: [i8; 239] = {
 /// must be real squares.
 #[inline(always)]
 pub fn direction(from: Square, to: Square) -> isize {
-    let diff = TO_0X88[to] as isize - TO_0X88[from] as isize + 119;
-    DIRECTION_BY_DIFF[diff as usize] as isize
+    DIRECTION_BY_DIFF[diff_index(from, to)] as isize
+}
+
+/// Index of the 0x88 difference `to - from` in the 239-entry tables.
+#[inline(always)]
+fn diff_index(from: Square, to: Square) -> usize {
+    (TO_0X88[to] as isize - TO_0X88[from] as isize + 119) as usize
 }
 
 /// Chebyshev distance (king steps) by 0x88 difference + 119.
@@ -292,8 +297,7 @@ const DISTANCE_BY_DIFF: [u8; 239] = {
 /// King-step distance between two real squares.
 #[inline(always)]
 pub fn distance(a: Square, b: Square) -> i32 {
-    let diff = TO_0X88[b] as isize - TO_0X88[a] as isize + 119;
-    DISTANCE_BY_DIFF[diff as usize] as i32
+    DISTANCE_BY_DIFF[diff_index(a, b)] as i32
 }
 
 /// True for rook steps (rank and file).

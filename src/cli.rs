@@ -126,6 +126,13 @@ fn perft_command(args: &[String]) -> i32 {
     0
 }
 
+/// Reads a file named on the command line, or says why not.
+fn read_input(path: &str) -> Option<String> {
+    std::fs::read_to_string(path)
+        .map_err(|e| eprintln!("error: cannot read \"{path}\": {e}"))
+        .ok()
+}
+
 fn print_speed(nodes: u64, seconds: f64) {
     let nps = if seconds > 0.0 {
         (nodes as f64 / seconds) as u64
@@ -161,12 +168,8 @@ fn perft_suite(args: &[String]) -> i32 {
             }
         }
     }
-    let text = match std::fs::read_to_string(path) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("error: cannot read \"{path}\": {e}");
-            return EXIT_USAGE;
-        }
+    let Some(text) = read_input(path) else {
+        return EXIT_USAGE;
     };
     let entries = match parse_suite(&text) {
         Ok(e) => e,
@@ -420,12 +423,8 @@ fn epd_command(args: &[String]) -> i32 {
             }
         }
     }
-    let text = match std::fs::read_to_string(path) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("error: cannot read \"{path}\": {e}");
-            return EXIT_USAGE;
-        }
+    let Some(text) = read_input(path) else {
+        return EXIT_USAGE;
     };
     let mut entries = Vec::new();
     for (n, line) in text.lines().enumerate() {

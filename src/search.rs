@@ -283,6 +283,43 @@ pub fn mate_in(score: i32) -> Option<i32> {
     }
 }
 
+/// Selection sort, one step: brings the best-scored move from `i` on to
+/// `i` and returns it.
+#[inline(always)]
+fn pick_next(moves: &mut MoveList, scores: &mut [i32; MAX_MOVES], i: usize) -> Move {
+    let mut b = i;
+    for j in i + 1..moves.len() {
+        if scores[j] > scores[b] {
+            b = j;
+        }
+    }
+    moves.swap(i, b);
+    scores.swap(i, b);
+    moves[i]
+}
+
+/// What a node's best score says about its true value.
+#[inline(always)]
+fn bound_of(best: i32, original_alpha: i32, beta: i32) -> Bound {
+    if best >= beta {
+        Bound::Lower
+    } else if best > original_alpha {
+        Bound::Exact
+    } else {
+        Bound::Upper
+    }
+}
+
+/// True when a stored score with this bound settles the window.
+#[inline(always)]
+fn cuts(bound: Bound, score: i32, alpha: i32, beta: i32) -> bool {
+    match bound {
+        Bound::Exact => true,
+        Bound::Lower => score >= beta,
+        Bound::Upper => score <= alpha,
+    }
+}
+
 impl Searcher {
     pub fn new() -> Searcher {
         Searcher {
@@ -625,15 +662,8 @@ impl Searcher {
         if let Some(e) = tt.probe(key) {
             tt_move = e.mv;
             let score = score_from_tt(e.score, ply);
-            if !pv_node && e.depth >= depth {
-                let cut = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                };
-                if cut {
-                    return score;
-                }
+            if !pv_node && e.depth >= depth && cuts(e.bound, score, alpha, beta) {
+                return score;
             }
         }
 
@@ -656,16 +686,7 @@ impl Searcher {
         let mut best_move = Move::NONE;
         let mut quiets_tried: arrayvec::ArrayVec<Move, 64> = arrayvec::ArrayVec::new();
         for i in 0..moves.len() {
-            // Selection sort: bring the best remaining move forward.
-            let mut b = i;
-            for j in i + 1..moves.len() {
-                if scores[j] > scores[b] {
-                    b = j;
-                }
-            }
-            moves.swap(i, b);
-            scores.swap(i, b);
-            let mv = moves[i];
+            let mv = pick_next(&mut moves, &mut scores, i);
             let quiet = !board.is_capture(mv) && mv.kind() != MoveKind::Promotion;
 
             board.make(mv);
@@ -706,13 +727,7 @@ impl Searcher {
             }
         }
 
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = bound_of(best, original_alpha, beta);
         tt.store(key, best_move, score_to_tt(best, ply), 0, depth, bound);
         best
     }
@@ -744,12 +759,7 @@ impl Searcher {
         if let Some(e) = tt.probe(key) {
             tt_move = e.mv;
             let score = score_from_tt(e.score, ply);
-            let cut = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if cut && beta - alpha == 1 {
+            if beta - alpha == 1 && cuts(e.bound, score, alpha, beta) {
                 return score;
             }
         }
@@ -784,15 +794,7 @@ impl Searcher {
         }
         let mut best_move = Move::NONE;
         for i in 0..moves.len() {
-            let mut b = i;
-            for j in i + 1..moves.len() {
-                if scores[j] > scores[b] {
-                    b = j;
-                }
-            }
-            moves.swap(i, b);
-            scores.swap(i, b);
-            let mv = moves[i];
+            let mv = pick_next(&mut moves, &mut scores, i);
             if !in_check {
                 let promo = mv.promo();
                 if promo != EMPTY && promo != QUEEN {
@@ -831,13 +833,7 @@ impl Searcher {
                 }
             }
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = bound_of(best, original_alpha, beta);
         tt.store(key, best_move, score_to_tt(best, ply), stand_pat, 0, bound);
         best
     }

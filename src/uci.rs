@@ -520,15 +520,7 @@ impl Engine {
                 }
                 searcher
             });
-        match spawned {
-            Ok(handle) => self.running = Some(Running { handle, ctl }),
-            Err(e) => {
-                self.out
-                    .error(&format!("cannot start the search thread: {e}"));
-                self.out.line("bestmove (none)");
-                self.searcher = Some(Searcher::new());
-            }
-        }
+        self.track(spawned, ctl);
     }
 
     /// Answers `go` from the book when the book knows the position and
@@ -621,6 +613,12 @@ impl Engine {
                 }
                 searcher
             });
+        self.track(spawned, ctl);
+    }
+
+    /// Keeps a started search thread, or answers the `go` at once when
+    /// the thread could not start.
+    fn track(&mut self, spawned: std::io::Result<JoinHandle<Searcher>>, ctl: Arc<SearchControl>) {
         match spawned {
             Ok(handle) => self.running = Some(Running { handle, ctl }),
             Err(e) => {
