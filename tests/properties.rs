@@ -139,3 +139,31 @@ fn mirrored_positions_have_mirrored_move_counts() {
         }
     }
 }
+
+#[test]
+fn evaluation_is_colour_symmetric() {
+    use cavalier::eval::{evaluate, evaluate_lazy, material};
+    let mut rng = Rng(0xE7A1_5EED);
+    let mut checked = 0;
+    for game in 0..40 {
+        let mut board = Board::from_fen(STARTS[game % STARTS.len()]).unwrap();
+        for _ in 0..100 {
+            let mirrored = board.mirrored();
+            let fen = board.to_fen();
+            assert_eq!(evaluate(&board), evaluate(&mirrored), "{fen}");
+            assert_eq!(material(&board), material(&mirrored), "{fen}");
+            assert_eq!(
+                evaluate_lazy(&board, -30, 30),
+                evaluate_lazy(&mirrored, -30, 30),
+                "{fen}"
+            );
+            checked += 1;
+            let moves = board.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            board.make(moves[rng.below(moves.len())]);
+        }
+    }
+    assert!(checked > 2000, "{checked}");
+}
