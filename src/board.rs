@@ -512,6 +512,46 @@ impl Board {
         false
     }
 
+    /// True when the piece on `from` attacks `to` (along its own moves; the
+    /// cells between a slider and `to` must be empty).
+    pub fn attacks(&self, from: Square, to: Square) -> bool {
+        let piece = self.cells[from];
+        let Some(color) = color_of(piece) else {
+            return false;
+        };
+        let d = to as isize - from as isize;
+        match kind_of(piece) {
+            PAWN => d == color.forward() + EAST || d == color.forward() + WEST,
+            KNIGHT => KNIGHT_JUMPS.contains(&d),
+            KING => distance(from, to) == 1,
+            kind => {
+                let step = direction(from, to);
+                let fits = match kind {
+                    ROOK => is_straight(step),
+                    BISHOP => step != 0 && !is_straight(step),
+                    _ => step != 0,
+                };
+                if !fits {
+                    return false;
+                }
+                let mut t = (from as isize + step) as Square;
+                while t != to && self.cells[t] == EMPTY {
+                    t = (t as isize + step) as Square;
+                }
+                t == to
+            }
+        }
+    }
+
+    /// Squares of the pieces giving check to the side to move.
+    pub fn checkers(&self) -> Vec<Square> {
+        let king = self.king_square(self.side);
+        (0..64)
+            .map(from64)
+            .filter(|&s| self.side.flip().owns(self.cells[s]) && self.attacks(s, king))
+            .collect()
+    }
+
     /// True when the side to move is in check.
     #[inline(always)]
     pub fn in_check(&self) -> bool {
@@ -1025,6 +1065,19 @@ mod tests {
         assert_eq!(direction(sq::A1, square(7, 2)), 0);
         assert_eq!(direction(sq::D1, square(0, 1)), 0);
         assert_eq!(direction(sq::E1, sq::E1), 0);
+    }
+
+    #[test]
+    fn checkers_are_all_named() {
+        // Double check from a rook and a knight.
+        let b = Board::from_fen("4k3/8/8/8/8/3n4/8/r3K2R w K - 0 1").unwrap();
+        let mut c = b.checkers();
+        c.sort_unstable();
+        assert_eq!(c, vec![sq::A1, square(3, 2)]);
+        assert!(Board::startpos().checkers().is_empty());
+        // The suite's two bishops on one diagonal.
+        let b = Board::from_fen("B6b/8/8/8/2K5/5k2/8/b6B b - - 0 1").unwrap();
+        assert_eq!(b.checkers().len(), 2);
     }
 
     #[test]

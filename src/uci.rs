@@ -857,12 +857,11 @@ impl Engine {
         text.push_str("   a   b   c   d   e   f   g   h\n\n");
         text.push_str(&format!("Fen: {}\n", b.to_fen()));
         text.push_str(&format!("Key: {:016X}\n", b.hash()));
-        let checkers: Vec<String> = if b.in_check() {
-            let info = b.check_info();
-            vec![crate::types::square_name(info.checker)]
-        } else {
-            Vec::new()
-        };
+        let checkers: Vec<String> = b
+            .checkers()
+            .into_iter()
+            .map(crate::types::square_name)
+            .collect();
         text.push_str(&format!("Checkers: {}", checkers.join(" ")));
         self.out.line(&text);
     }
