@@ -17,17 +17,9 @@ const TURN_KEY: usize = 780;
 pub const ENTRY_BYTES: usize = 16;
 
 /// Polyglot's piece numbering: black pawn 0, white pawn 1, black knight 2,
-/// ... white king 11.
+/// ... white king 11 (its kind order is cavalier's `kind_index` order).
 fn piece_number(piece: Piece) -> usize {
-    let kind = match kind_of(piece) {
-        PAWN => 0,
-        KNIGHT => 1,
-        BISHOP => 2,
-        ROOK => 3,
-        QUEEN => 4,
-        _ => 5,
-    };
-    2 * kind + usize::from(piece > 0)
+    2 * kind_index(kind_of(piece)) + usize::from(piece > 0)
 }
 
 /// The Polyglot key of a position.
