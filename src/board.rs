@@ -907,8 +907,16 @@ impl Board {
     /// True when the position repeated once within the search path since
     /// `root_ply` or twice in the whole history (the usual search rule).
     pub fn is_repetition(&self, root_ply: usize) -> bool {
-        let reversible = (self.halfmove as usize).min(self.stack.len());
         let n = self.stack.len();
+        let mut reversible = (self.halfmove as usize).min(n);
+        // A position before a null move (null-move pruning) is no earlier
+        // occurrence of this one: stop the scan there.
+        if let Some(null) = (n - reversible..n)
+            .rev()
+            .find(|&i| self.stack[i].mv.is_none())
+        {
+            reversible = n - 1 - null;
+        }
         let mut found = 0;
         let mut back = 4;
         while back <= reversible {

@@ -32,6 +32,16 @@ const POLL_INTERVAL: u64 = 1024;
 /// Quiescence: a capture that cannot lift the score to alpha even with this
 /// much to spare is skipped.
 const DELTA_MARGIN: i32 = 200;
+/// Null-move pruning: only this deep or deeper...
+const NULL_MOVE_MIN_DEPTH: i32 = 3;
+/// ...reducing by this much...
+const NULL_MOVE_BASE_REDUCTION: i32 = 3;
+/// ...plus one per this many plies of depth...
+const NULL_MOVE_DEPTH_DIVISOR: i32 = 4;
+/// ...plus one per this many centipawns the static eval exceeds beta...
+const NULL_MOVE_EVAL_DIVISOR: i32 = 200;
+/// ...at most this many.
+const NULL_MOVE_EVAL_MAX: i32 = 3;
 /// History scores stay within this bound.
 const HISTORY_MAX: i32 = 16_384;
 /// Largest single history bonus.
@@ -281,6 +291,15 @@ pub fn mate_in(score: i32) -> Option<i32> {
     } else {
         None
     }
+}
+
+/// True when the side to move has a piece besides king and pawns.
+#[inline(always)]
+fn has_pieces(board: &Board) -> bool {
+    let us = board.side_to_move();
+    [KNIGHT, BISHOP, ROOK, QUEEN]
+        .iter()
+        .any(|&k| board.count(us, k) > 0)
 }
 
 /// Selection sort, one step: brings the best-scored move from `i` on to
@@ -667,14 +686,38 @@ impl Searcher {
             }
         }
 
+        let in_check = board.in_check();
+        // Null move: if passing still fails high, a real move will too.
+        // Not in check, not at PV nodes, not twice in a row, and not with
+        // only pawns left (zugzwang is common there).
+        if !pv_node
+            && !in_check
+            && depth >= NULL_MOVE_MIN_DEPTH
+            && beta.abs() < MATE_BOUND
+            && has_pieces(board)
+            && !board.last_move().is_some_and(|m| m.is_none())
+        {
+            let eval = evaluate(board);
+            if eval >= beta {
+                let r = NULL_MOVE_BASE_REDUCTION
+                    + depth / NULL_MOVE_DEPTH_DIVISOR
+                    + ((eval - beta) / NULL_MOVE_EVAL_DIVISOR).min(NULL_MOVE_EVAL_MAX);
+                board.make_null();
+                let score = -self.negamax(board, depth - 1 - r, ply + 1, -beta, -beta + 1, ctl, tt);
+                board.unmake_null();
+                if self.aborted {
+                    return 0;
+                }
+                if score >= beta {
+                    return if score >= MATE_BOUND { beta } else { score };
+                }
+            }
+        }
+
         let mut moves = MoveList::new();
         board.generate_legal(&mut moves);
         if moves.is_empty() {
-            return if board.in_check() {
-                -MATE + ply as i32
-            } else {
-                0
-            };
+            return if in_check { -MATE + ply as i32 } else { 0 };
         }
         let mut scores = [0i32; MAX_MOVES];
         for (i, &m) in moves.iter().enumerate() {
