@@ -42,6 +42,14 @@ const NULL_MOVE_DEPTH_DIVISOR: i32 = 4;
 const NULL_MOVE_EVAL_DIVISOR: i32 = 200;
 /// ...at most this many.
 const NULL_MOVE_EVAL_MAX: i32 = 3;
+/// Late-move reductions: from this depth on...
+const LMR_MIN_DEPTH: i32 = 3;
+/// ...for quiet moves after this many moves...
+const LMR_MIN_MOVES: usize = 3;
+/// ...by `LMR_BASE + ln(depth) * ln(move number) / LMR_DIVISOR` plies,
+/// one less at PV nodes and for killers.
+const LMR_BASE: f64 = 0.75;
+const LMR_DIVISOR: f64 = 2.25;
 /// History scores stay within this bound.
 const HISTORY_MAX: i32 = 16_384;
 /// Largest single history bonus.
@@ -291,6 +299,22 @@ pub fn mate_in(score: i32) -> Option<i32> {
     } else {
         None
     }
+}
+
+/// The late-move reduction table, by depth and move number.
+static LMR_TABLE: once_cell::sync::Lazy<[[i32; 64]; 64]> = once_cell::sync::Lazy::new(|| {
+    let mut t = [[0; 64]; 64];
+    for (d, row) in t.iter_mut().enumerate().skip(1) {
+        for (m, r) in row.iter_mut().enumerate().skip(1) {
+            *r = (LMR_BASE + (d as f64).ln() * (m as f64).ln() / LMR_DIVISOR) as i32;
+        }
+    }
+    t
+});
+
+#[inline(always)]
+fn lmr_reduction(depth: i32, move_number: usize) -> i32 {
+    LMR_TABLE[(depth as usize).min(63)][move_number.min(63)]
 }
 
 /// True when the side to move has a piece besides king and pawns.
@@ -736,10 +760,34 @@ impl Searcher {
             let gives_check = board.in_check();
             let extension = (gives_check && (ply as i32) < 2 * self.root_depth) as i32;
             let new_depth = depth - 1 + extension;
+            // Late quiet moves of a well-ordered list rarely matter: search
+            // them shallower first, in full only if they beat alpha.
+            let mut reduction = 0;
+            if quiet && !in_check && !gives_check && depth >= LMR_MIN_DEPTH && i >= LMR_MIN_MOVES {
+                reduction = lmr_reduction(depth, i);
+                if pv_node {
+                    reduction -= 1;
+                }
+                if mv == self.killers[ply][0] || mv == self.killers[ply][1] {
+                    reduction -= 1;
+                }
+                reduction = reduction.clamp(0, new_depth - 1);
+            }
             let score = if i == 0 {
                 -self.negamax(board, new_depth, ply + 1, -beta, -alpha, ctl, tt)
             } else {
-                let s = -self.negamax(board, new_depth, ply + 1, -alpha - 1, -alpha, ctl, tt);
+                let mut s = -self.negamax(
+                    board,
+                    new_depth - reduction,
+                    ply + 1,
+                    -alpha - 1,
+                    -alpha,
+                    ctl,
+                    tt,
+                );
+                if reduction > 0 && s > alpha && !self.aborted {
+                    s = -self.negamax(board, new_depth, ply + 1, -alpha - 1, -alpha, ctl, tt);
+                }
                 if s > alpha && s < beta && !self.aborted {
                     -self.negamax(board, new_depth, ply + 1, -beta, -alpha, ctl, tt)
                 } else {
