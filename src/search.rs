@@ -173,6 +173,8 @@ pub struct SearchControl {
     /// Nodes searched by helper threads, counted in steps of the poll
     /// interval.
     helper_nodes: AtomicU64,
+    /// Set when the result is about to be sent: the thread only has to end.
+    done: AtomicBool,
 }
 
 impl SearchControl {
@@ -184,7 +186,18 @@ impl SearchControl {
             clock_start_ns: AtomicU64::new(0),
             halt_helpers: AtomicBool::new(false),
             helper_nodes: AtomicU64::new(0),
+            done: AtomicBool::new(false),
         }
+    }
+
+    /// Marks the search as over (its bestmove is being sent).
+    pub fn mark_done(&self) {
+        self.done.store(true, Ordering::SeqCst);
+    }
+
+    /// Whether the search is over and its thread only has to end.
+    pub fn is_done(&self) -> bool {
+        self.done.load(Ordering::SeqCst)
     }
 
     /// Asks the search to stop as soon as it can.

@@ -233,7 +233,16 @@ fn available_memory_mb() -> Option<usize> {
 
 impl Engine {
     pub fn new(out: Output) -> Engine {
-        let options = Options::default();
+        Engine::with_hash(out, Options::default().hash_mb)
+    }
+
+    /// An engine whose table starts at `hash_mb` megabytes (tests and the
+    /// fuzzer start many engines and need no 16 MB table each).
+    pub fn with_hash(out: Output, hash_mb: usize) -> Engine {
+        let options = Options {
+            hash_mb: hash_mb.clamp(1, MAX_HASH_MB),
+            ..Options::default()
+        };
         Engine {
             out,
             board: Board::startpos(),
@@ -504,6 +513,10 @@ impl Engine {
                 while (infinite || thread_ctl.is_pondering()) && !thread_ctl.is_stopped() {
                     std::thread::sleep(Duration::from_millis(1));
                 }
+                // A GUI may change Hash as soon as it reads the bestmove:
+                // the engine then joins this thread instead of waiting for
+                // the next search.
+                thread_ctl.mark_done();
                 if result.best.is_none() {
                     // Mated or stalemated at the root (Stockfish's lines).
                     let score = if root.in_check() { "mate 0" } else { "cp 0" };
@@ -604,6 +617,7 @@ impl Engine {
                 while (infinite || thread_ctl.is_pondering()) && !thread_ctl.is_stopped() {
                     std::thread::sleep(Duration::from_millis(1));
                 }
+                thread_ctl.mark_done();
                 if r.best.is_none() {
                     let score = if root.in_check() { "mate 0" } else { "cp 0" };
                     out.line(&format!("info depth 0 score {score}"));
@@ -650,7 +664,7 @@ impl Engine {
         if self
             .running
             .as_ref()
-            .is_some_and(|r| r.handle.is_finished())
+            .is_some_and(|r| r.handle.is_finished() || r.ctl.is_done())
         {
             self.stop_search();
         }

@@ -539,3 +539,68 @@ fn recorded_python_chess_session() {
     e.send("quit");
     assert!(e.child.wait().unwrap().success());
 }
+
+/// Resident memory of the engine process, from /proc (Linux), in MB.
+#[cfg(target_os = "linux")]
+fn resident_mb(pid: u32) -> f64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let line = status
+        .lines()
+        .find(|l| l.starts_with("VmRSS:"))
+        .expect("VmRSS in /proc status");
+    let kb: f64 = line
+        .split_whitespace()
+        .nth(1)
+        .and_then(|v| v.parse().ok())
+        .unwrap();
+    kb / 1024.0
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn memory_stays_within_hash_plus_32_mb_and_hash_can_change_mid_session() {
+    let mut e = Engine::start();
+    let pid = e.child.id();
+    e.send("uci");
+    e.until("uciok");
+    e.send("setoption name Hash value 64");
+    e.ready();
+    // A self-played game of 80 plies, with the moves list growing as a GUI
+    // sends it; the table fills as the game goes on.
+    let mut moves: Vec<String> = Vec::new();
+    let mut peak: f64 = 0.0;
+    for _ in 0..80 {
+        e.send(&format!("position startpos moves {}", moves.join(" ")));
+        e.send("go nodes 30000");
+        let lines = e.until("bestmove");
+        let best = lines
+            .last()
+            .unwrap()
+            .split_whitespace()
+            .nth(1)
+            .unwrap()
+            .to_string();
+        if best == "(none)" {
+            break;
+        }
+        moves.push(best);
+        peak = peak.max(resident_mb(pid));
+    }
+    assert!(peak <= 64.0 + 32.0, "resident {peak:.1} MB with Hash 64");
+    // Shrinking the table gives the memory back.
+    e.send("setoption name Hash value 8");
+    e.ready();
+    let small = resident_mb(pid);
+    assert!(small <= 8.0 + 32.0, "resident {small:.1} MB with Hash 8");
+    // A resize asked for during a search waits for it, and the engine goes on.
+    e.send("position startpos");
+    e.send("go infinite");
+    e.send("setoption name Hash value 32");
+    e.send("stop");
+    e.until("bestmove");
+    e.ready();
+    e.send("go depth 6");
+    e.until("bestmove");
+    let mid = resident_mb(pid);
+    assert!(mid <= 32.0 + 32.0, "resident {mid:.1} MB with Hash 32");
+}
