@@ -15,6 +15,7 @@ pub mod eval;
 pub mod fen;
 pub mod movegen;
 pub mod notation;
+pub mod params;
 pub mod perft;
 pub mod play;
 pub mod polyglot;
