@@ -40,6 +40,10 @@ const USAGE: &str = "usage: cavalier [uci]                      UCI engine on st
        cavalier play [options]               a game against the engine in the terminal
                                              (cavalier play --help for the options)
        cavalier tour <square> [options]      knight's tours (cavalier tour --help)
+       cavalier selfplay [options]           self-play games written as positions with
+                                             results (cavalier selfplay --help)
+       cavalier tune FILE [options]          fit the evaluation weights to those results
+                                             (cavalier tune --help)
        cavalier perft <depth> [FEN]          divide counts, nodes, time, nps
        cavalier perft --suite FILE [--depth D]
                                              check a FEN ;D1 n ;D2 n ... suite";
@@ -61,6 +65,8 @@ pub fn run(args: &[String]) -> i32 {
         Some("play") => crate::play::cli(&args[1..]),
         Some("epd") => epd_command(&args[1..]),
         Some("tour") => crate::tour::cli(&args[1..]),
+        Some("selfplay") => crate::selfplay::cli(&args[1..]),
+        Some("tune") => crate::tune::cli(&args[1..]),
         Some("-h" | "--help" | "help") => {
             say!("{USAGE}");
             0
@@ -73,6 +79,18 @@ pub fn run(args: &[String]) -> i32 {
             EXIT_USAGE
         }
     }
+}
+
+/// Parses the value of option `name`, accepted when `ok` says so.
+pub(crate) fn parse_number<T: std::str::FromStr>(
+    name: &str,
+    text: &str,
+    ok: impl Fn(&T) -> bool,
+) -> Result<T, String> {
+    text.parse::<T>()
+        .ok()
+        .filter(ok)
+        .ok_or_else(|| format!("bad {name} \"{}\"", crate::fen::quote(text)))
 }
 
 fn parse_depth(text: &str) -> Result<u32, String> {

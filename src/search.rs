@@ -561,6 +561,21 @@ impl Searcher {
         result
     }
 
+    /// The quiescence search's score of `board` with a full window, side to
+    /// move's view: the static evaluation unless captures change it (the
+    /// tuner keeps the positions where the two agree).
+    pub fn quiescence_score(&mut self, board: &mut Board, tt: &TranspositionTable) -> i32 {
+        self.nodes = 0;
+        self.seldepth = 0;
+        self.aborted = false;
+        self.limits = SearchLimits::default();
+        self.root_ply = board.ply_count();
+        // Depth 0: `poll` applies no node or time limit.
+        self.root_depth = 0;
+        let ctl = SearchControl::new(false);
+        self.quiescence(board, 0, -INFINITY, INFINITY, &ctl, tt)
+    }
+
     /// The reply stored in the table after `best`, if legal.
     fn ponder_from_tt(&self, board: &mut Board, best: Move, tt: &TranspositionTable) -> Move {
         if best.is_none() {

@@ -174,17 +174,20 @@ pub const SHIELD_MISSING: Score = Score(-16, 0);
 pub const PAWN_STORM: Score = Score(-8, 0);
 /// Attack units by attacker kind index (knight .. queen) per king-zone
 /// square attacked.
-pub const KING_ATTACK_UNITS: [i32; 6] = [0, 2, 2, 3, 5, 0];
-/// Middlegame penalty = units^2 * this / 16, capped.
-pub const KING_ATTACK_SCALE: i32 = 3;
+pub const KING_ATTACK_UNITS: [i32; 6] = [0, 8, 8, 12, 20, 0];
+/// Middlegame penalty = units^2 * this / `KING_ATTACK_DIVISOR`, capped.
+pub const KING_ATTACK_SCALE: i32 = 48;
 pub const KING_ATTACK_CAP: i32 = 600;
+/// Fixed: the units and the scale are fine-grained integers so that tuned
+/// values round with little loss.
+pub const KING_ATTACK_DIVISOR: i64 = 4096;
 
 // ----- scaling --------------------------------------------------------------
 
 /// Without pawns, a side ahead by no more than this (endgame units) can
-/// rarely win: its score is divided by `DRAWISH_DIVISOR`.
+/// rarely win: its score is scaled by `DRAWISH_SCALE` / 64.
 pub const DRAWISH_MATERIAL_EDGE: i32 = 400;
-pub const DRAWISH_DIVISOR: i32 = 4;
+pub const DRAWISH_SCALE: i32 = 16;
 /// Opposite-coloured bishops with only pawns besides: score scaled by
 /// this / 64.
 pub const OPPOSITE_BISHOPS_SCALE: i32 = 40;

@@ -90,3 +90,87 @@ fn perft_suite_reports_mismatches() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn selfplay_then_tune() {
+    let dir = std::env::temp_dir().join(format!("cavalier-tune-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = dir.join("positions.txt");
+    let weights = dir.join("weights.rs");
+    let o = cavalier(&[
+        "selfplay",
+        "--games",
+        "2",
+        "--nodes",
+        "300",
+        "--seed",
+        "5",
+        "--max-plies",
+        "80",
+        "--out",
+        data.to_str().unwrap(),
+    ]);
+    assert!(o.status.success());
+    assert!(o.stdout.is_empty(), "positions go to the file");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("seed 5") && err.contains("done: 2 games"),
+        "{err}"
+    );
+    let text = std::fs::read_to_string(&data).unwrap();
+    assert!(text.lines().count() > 10, "{text}");
+    assert!(text
+        .lines()
+        .all(|l| l.ends_with(";1.0") || l.ends_with(";0.5") || l.ends_with(";0.0")));
+
+    let o = cavalier(&[
+        "tune",
+        data.to_str().unwrap(),
+        "--epochs",
+        "2",
+        "--out",
+        weights.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    for expected in [
+        "positions: ",
+        "K = ",
+        "error before: ",
+        "epoch 2: error ",
+        "error after: ",
+        "wrote ",
+    ] {
+        assert!(out.contains(expected), "{expected}: {out}");
+    }
+    let written = std::fs::read_to_string(&weights).unwrap();
+    assert!(written.contains("pub const PIECE_VALUE: [Score; 6]"));
+    assert!(written.contains("pub const LAZY_MARGIN: i32 = 700;"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn selfplay_and_tune_bad_input_is_a_clear_error() {
+    for args in [
+        vec!["selfplay", "--games", "0"],
+        vec!["selfplay", "--nodes", "many"],
+        vec!["selfplay", "--openings", "/no/such/file.epd"],
+        vec!["selfplay", "--out", "/no/such/dir/out.txt"],
+        vec!["selfplay", "--bogus"],
+        vec!["tune"],
+        vec!["tune", "/no/such/file.txt"],
+        vec!["tune", "x.txt", "--lr", "-3"],
+        vec!["tune", "x.txt", "--bogus"],
+    ] {
+        let o = cavalier(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains("error"), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+    for help in [["selfplay", "--help"], ["tune", "--help"]] {
+        let o = cavalier(&help);
+        assert!(o.status.success());
+        assert!(stdout(&o).starts_with("usage: cavalier"), "{help:?}");
+    }
+}

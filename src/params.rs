@@ -1,0 +1,120 @@
+//! Every middlegame/endgame weight of [`crate::weights`] as a slot in one
+//! vector, so that the evaluation can say how many times it added each one
+//! (see [`crate::eval::Tracer`]) and the tuner can vary them all.
+//!
+//! A weight array takes one slot per element: slot `PASSED_PAWN + 4` is
+//! `PASSED_PAWN[4]`. The layout follows the order of `weights.rs`. The few
+//! plain integers of the evaluation (king-attack units, scale and cap, the
+//! endgame scale factors) are not slots: the evaluation is not linear in
+//! them, and the tuner handles them by name.
+
+use crate::weights::{self as w, Score};
+
+/// One named weight (or weight array) and where its slots begin.
+#[derive(Clone, Copy, Debug)]
+pub struct Param {
+    /// Its name in `weights.rs`.
+    pub name: &'static str,
+    /// First slot.
+    pub offset: usize,
+    /// Current values (one per slot).
+    pub values: &'static [Score],
+}
+
+macro_rules! layout {
+    ($($name:ident => $values:expr),* $(,)?) => {
+        layout!(@offsets 0usize; $($name => $values),*);
+        /// Every weight, in slot order.
+        pub const PARAMS: &[Param] = &[
+            $(Param { name: stringify!($name), offset: $name, values: &$values }),*
+        ];
+    };
+    (@offsets $at:expr; $name:ident => $values:expr $(, $rest:ident => $rvalues:expr)*) => {
+        #[doc = concat!("First slot of `weights::", stringify!($name), "`.")]
+        pub const $name: usize = $at;
+        layout!(@offsets $name + $values.len(); $($rest => $rvalues),*);
+    };
+    (@offsets $at:expr;) => {
+        /// Number of slots.
+        pub const SLOTS: usize = $at;
+    };
+}
+
+layout! {
+    PIECE_VALUE => w::PIECE_VALUE,
+    PAWN_ADVANCE => w::PAWN_ADVANCE,
+    PAWN_CENTRE => [w::PAWN_CENTRE],
+    PAWN_NEAR_CENTRE => [w::PAWN_NEAR_CENTRE],
+    KNIGHT_CENTRE => [w::KNIGHT_CENTRE],
+    BISHOP_CENTRE => [w::BISHOP_CENTRE],
+    QUEEN_CENTRE => [w::QUEEN_CENTRE],
+    KNIGHT_CENTRE_BASE => [w::KNIGHT_CENTRE_BASE],
+    BISHOP_CENTRE_BASE => [w::BISHOP_CENTRE_BASE],
+    QUEEN_CENTRE_BASE => [w::QUEEN_CENTRE_BASE],
+    ROOK_SEVENTH => [w::ROOK_SEVENTH],
+    KING_ADVANCE => [w::KING_ADVANCE],
+    KING_CASTLED => [w::KING_CASTLED],
+    KING_CENTRE => [w::KING_CENTRE],
+    KING_CENTRE_BASE => [w::KING_CENTRE_BASE],
+    MOBILITY => w::MOBILITY,
+    DOUBLED_PAWN => [w::DOUBLED_PAWN],
+    ISOLATED_PAWN => [w::ISOLATED_PAWN],
+    BACKWARD_PAWN => [w::BACKWARD_PAWN],
+    PASSED_PAWN => w::PASSED_PAWN,
+    PASSED_FREE => w::PASSED_FREE,
+    PASSED_KING_DISTANCE_THEIRS => [w::PASSED_KING_DISTANCE_THEIRS],
+    PASSED_KING_DISTANCE_OURS => [w::PASSED_KING_DISTANCE_OURS],
+    BISHOP_PAIR => [w::BISHOP_PAIR],
+    ROOK_OPEN_FILE => [w::ROOK_OPEN_FILE],
+    ROOK_HALF_OPEN_FILE => [w::ROOK_HALF_OPEN_FILE],
+    OUTPOST => [w::OUTPOST],
+    PAWN_THREAT => [w::PAWN_THREAT],
+    MINOR_THREAT => [w::MINOR_THREAT],
+    TEMPO => [w::TEMPO],
+    SHIELD_NEAR => [w::SHIELD_NEAR],
+    SHIELD_FAR => [w::SHIELD_FAR],
+    SHIELD_MISSING => [w::SHIELD_MISSING],
+    PAWN_STORM => [w::PAWN_STORM],
+}
+
+/// The current value of every slot.
+pub fn current() -> Vec<Score> {
+    let mut v = Vec::with_capacity(SLOTS);
+    for p in PARAMS {
+        v.extend_from_slice(p.values);
+    }
+    v
+}
+
+/// The name of a slot, with its index for arrays (`PASSED_PAWN[4]`).
+pub fn slot_name(slot: usize) -> String {
+    match PARAMS
+        .iter()
+        .find(|p| (p.offset..p.offset + p.values.len()).contains(&slot))
+    {
+        Some(p) if p.values.len() == 1 => p.name.to_string(),
+        Some(p) => format!("{}[{}]", p.name, slot - p.offset),
+        None => format!("slot {slot}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slots_are_contiguous_and_named_once() {
+        let mut next = 0;
+        let mut names = std::collections::HashSet::new();
+        for p in PARAMS {
+            assert_eq!(p.offset, next, "{}", p.name);
+            assert!(names.insert(p.name), "{} twice", p.name);
+            next += p.values.len();
+        }
+        assert_eq!(next, SLOTS);
+        assert_eq!(current().len(), SLOTS);
+        assert_eq!(current()[PASSED_PAWN + 4], w::PASSED_PAWN[4]);
+        assert_eq!(slot_name(PASSED_PAWN + 4), "PASSED_PAWN[4]");
+        assert_eq!(slot_name(TEMPO), "TEMPO");
+    }
+}

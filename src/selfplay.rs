@@ -1,0 +1,633 @@
+//! `cavalier selfplay`: games of the engine against itself at a small fixed
+//! search per move, written as training positions for `cavalier tune`.
+//!
+//! Each game starts from a varied opening: a random prefix of a line of the
+//! embedded book (or a random position of an `--openings` file), then a few
+//! random legal moves; an opening the engine judges lopsided is drawn again.
+//! Every move is searched to a node limit (or a depth) with the game's own
+//! searcher and small hash table, both cleared before each game, so a game
+//! depends only on the seed and its number, not on the thread that plays it.
+//!
+//! Games end by the rules (mate, stalemate, threefold repetition, the
+//! fifty-move rule, insufficient material) or by adjudication: a side whose
+//! score stays beyond `RESIGN_SCORE` for `RESIGN_PLIES` plies wins, a game
+//! whose score stays within `DRAW_SCORE` of zero for `DRAW_PLIES` plies
+//! after ply `DRAW_MIN_PLY` is drawn, and a game reaching `--max-plies` is
+//! drawn.
+//!
+//! Output: one line per kept position, `FEN;RESULT`, RESULT being 1.0, 0.5
+//! or 0.0 from White's point of view. Kept are the positions played after
+//! the opening, not in check, whose chosen move is neither a capture nor a
+//! promotion (quiet positions, as Texel's method wants). Progress goes to
+//! stderr.
+
+use crate::board::Board;
+use crate::book::{Rng, EMBEDDED};
+use crate::cli::{parse_number, EXIT_FAILED, EXIT_USAGE};
+use crate::search::{SearchControl, SearchLimits, Searcher, MAX_DEPTH};
+use crate::tt::TranspositionTable;
+use crate::types::{Color, MoveKind};
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// Default number of games.
+pub const DEFAULT_GAMES: usize = 100;
+/// Default nodes searched per move.
+pub const DEFAULT_NODES: u64 = 5_000;
+/// Default random plies after the book line (or opening position).
+pub const DEFAULT_RANDOM_PLIES: usize = 4;
+/// Default game length after which a game is drawn (plies).
+pub const DEFAULT_MAX_PLIES: usize = 400;
+/// Default hash table per game (MB).
+pub const DEFAULT_HASH_MB: usize = 2;
+/// Fewest book plies played before the random ones.
+const MIN_BOOK_PLIES: usize = 2;
+/// An opening whose first search scores beyond this (cp) is drawn again...
+const OPENING_MAX_IMBALANCE: i32 = 300;
+/// ...at most this many times.
+const OPENING_TRIES: usize = 20;
+/// Resignation: a score beyond this (cp, White's view, same sign)...
+const RESIGN_SCORE: i32 = 1_000;
+/// ...for this many consecutive plies ends the game.
+const RESIGN_PLIES: usize = 8;
+/// Draw adjudication: a score within this of zero (cp)...
+const DRAW_SCORE: i32 = 10;
+/// ...for this many consecutive plies...
+const DRAW_PLIES: usize = 20;
+/// ...from this ply of the game on.
+const DRAW_MIN_PLY: usize = 80;
+/// Earlier occurrences of a position that make a threefold repetition.
+const REPETITION_DRAW: usize = 2;
+/// Half-moves without capture or pawn move for the fifty-move rule.
+const FIFTY_MOVE_PLIES: u32 = 100;
+/// Seconds between progress lines.
+const PROGRESS_SECONDS: u64 = 10;
+/// Most threads and hash accepted.
+const MAX_THREADS: usize = 256;
+const MAX_HASH_MB: usize = 1024;
+
+/// Options of `cavalier selfplay`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Options {
+    pub games: usize,
+    pub nodes: u64,
+    /// A fixed depth per move instead of the node limit.
+    pub depth: Option<i32>,
+    pub threads: usize,
+    pub seed: u64,
+    pub out: Option<String>,
+    pub openings: Option<String>,
+    pub random_plies: usize,
+    pub max_plies: usize,
+    pub hash_mb: usize,
+}
+
+const USAGE: &str = "usage: cavalier selfplay [options]
+  --games N         games to play (default 100)
+  --nodes N         nodes searched per move (default 5000)
+  --depth D         search every move to depth D instead (1..=30)
+  --threads T       games played at once, each with its own search and hash (default 1)
+  --seed S          seed of the openings (default: from the clock, printed)
+  --out FILE        write the positions to FILE (default: stdout)
+  --openings FILE   start from the positions of an EPD/FEN file (one a line) instead of
+                    lines of the built-in book
+  --random-plies N  random moves played after the opening (default 4)
+  --max-plies N     a game this long is a draw (default 400)
+  --hash MB         hash table of each game (default 2)
+Writes one line per quiet position: FEN;RESULT with RESULT 1.0, 0.5 or 0.0 for White.";
+
+fn parse_args(args: &[String]) -> Result<Options, String> {
+    let mut o = Options {
+        games: DEFAULT_GAMES,
+        nodes: DEFAULT_NODES,
+        depth: None,
+        threads: 1,
+        seed: Rng::from_time().next_u64(),
+        out: None,
+        openings: None,
+        random_plies: DEFAULT_RANDOM_PLIES,
+        max_plies: DEFAULT_MAX_PLIES,
+        hash_mb: DEFAULT_HASH_MB,
+    };
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let mut value = || {
+            it.next()
+                .cloned()
+                .ok_or_else(|| format!("{a} needs a value"))
+        };
+        match a.as_str() {
+            "--games" => o.games = parse_number(a, &value()?, |&n: &usize| n > 0)?,
+            "--nodes" => o.nodes = parse_number(a, &value()?, |&n: &u64| n > 0)?,
+            "--depth" => {
+                o.depth = Some(parse_number(a, &value()?, |d: &i32| (1..=30).contains(d))?)
+            }
+            "--threads" => {
+                o.threads = parse_number(a, &value()?, |n: &usize| (1..=MAX_THREADS).contains(n))?
+            }
+            "--seed" => o.seed = parse_number(a, &value()?, |_: &u64| true)?,
+            "--out" => o.out = Some(value()?),
+            "--openings" => o.openings = Some(value()?),
+            "--random-plies" => o.random_plies = parse_number(a, &value()?, |&n: &usize| n <= 40)?,
+            "--max-plies" => o.max_plies = parse_number(a, &value()?, |&n: &usize| n >= 10)?,
+            "--hash" => {
+                o.hash_mb = parse_number(a, &value()?, |n: &usize| (1..=MAX_HASH_MB).contains(n))?
+            }
+            "-h" | "--help" => return Err(String::new()),
+            other => {
+                return Err(format!(
+                    "unexpected argument \"{}\"",
+                    crate::fen::quote(other)
+                ))
+            }
+        }
+    }
+    Ok(o)
+}
+
+/// Reads an openings file: a FEN (or EPD: the first four fields) a line;
+/// blank lines and `#` comments are skipped.
+pub fn parse_openings(text: &str) -> Result<Vec<Board>, String> {
+    let mut out = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let board = Board::from_fen(line).or_else(|e| {
+            let fields: Vec<&str> = line.split_whitespace().take(4).collect();
+            Board::from_fen(&fields.join(" ")).map_err(|_| format!("line {}: {e}", n + 1))
+        })?;
+        if board.has_legal_move() {
+            out.push(board);
+        }
+    }
+    if out.is_empty() {
+        return Err("no playable position".to_string());
+    }
+    Ok(out)
+}
+
+/// How a game ended, White's score.
+fn rules_outcome(board: &Board) -> Option<f32> {
+    if !board.has_legal_move() {
+        return Some(if !board.in_check() {
+            0.5
+        } else if board.side_to_move() == Color::White {
+            0.0
+        } else {
+            1.0
+        });
+    }
+    if board.repetitions() >= REPETITION_DRAW
+        || board.halfmove_clock() >= FIFTY_MOVE_PLIES
+        || board.insufficient_material()
+    {
+        return Some(0.5);
+    }
+    None
+}
+
+/// A game's kept positions and result.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    pub fens: Vec<String>,
+    /// White's score: 1, 0.5 or 0.
+    pub result: f32,
+    /// Plies played after the opening.
+    pub plies: usize,
+}
+
+/// A seed for game `index` (SplitMix64 of the run's seed and the index).
+fn game_seed(seed: u64, index: usize) -> u64 {
+    let mut z = seed.wrapping_add((index as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// One player of games: a searcher and its hash table.
+pub struct Player {
+    searcher: Searcher,
+    tt: TranspositionTable,
+    limits: SearchLimits,
+}
+
+impl Player {
+    /// A player searching as `o` asks, with an `o.hash_mb` table.
+    pub fn new(o: &Options) -> Player {
+        let limits = match o.depth {
+            Some(d) => SearchLimits::depth(d),
+            None => SearchLimits {
+                max_depth: MAX_DEPTH,
+                max_nodes: o.nodes,
+                ..SearchLimits::default()
+            },
+        };
+        Player {
+            searcher: Searcher::new(),
+            tt: TranspositionTable::new(o.hash_mb),
+            limits,
+        }
+    }
+
+    fn search(&mut self, board: &mut Board) -> crate::search::SearchResult {
+        let ctl = SearchControl::new(false);
+        self.searcher
+            .think(board, &self.limits, &ctl, &self.tt, &mut |_| {})
+    }
+
+    /// A random opening: from `openings` if given, else a prefix of a book
+    /// line; then `random_plies` random moves.
+    fn opening(&mut self, openings: Option<&[Board]>, random_plies: usize, rng: &mut Rng) -> Board {
+        let mut best = None;
+        for _ in 0..OPENING_TRIES {
+            let mut board = match openings {
+                Some(list) => list[(rng.next_u64() % list.len() as u64) as usize].clone(),
+                None => {
+                    let lines = EMBEDDED.lines();
+                    let mut b = Board::startpos();
+                    if !lines.is_empty() {
+                        let line = &lines[(rng.next_u64() % lines.len() as u64) as usize];
+                        let span = line.len().saturating_sub(MIN_BOOK_PLIES) as u64 + 1;
+                        let plies =
+                            (MIN_BOOK_PLIES + (rng.next_u64() % span) as usize).min(line.len());
+                        for &mv in &line[..plies] {
+                            b.make(mv);
+                        }
+                    }
+                    b
+                }
+            };
+            for _ in 0..random_plies {
+                let moves = board.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                board.make(moves[(rng.next_u64() % moves.len() as u64) as usize]);
+            }
+            if rules_outcome(&board).is_some() {
+                continue;
+            }
+            self.searcher.clear();
+            self.tt.clear();
+            let score = self.search(&mut board).score;
+            if score.abs() <= OPENING_MAX_IMBALANCE {
+                return board;
+            }
+            best = Some(board);
+        }
+        best.unwrap_or_else(Board::startpos)
+    }
+
+    /// Plays game `index` of a run.
+    pub fn play(&mut self, o: &Options, openings: Option<&[Board]>, index: usize) -> GameRecord {
+        let mut rng = Rng::new(game_seed(o.seed, index));
+        let mut board = self.opening(openings, o.random_plies, &mut rng);
+        self.searcher.clear();
+        self.tt.clear();
+        let mut fens = Vec::new();
+        let (mut resign_run, mut resign_sign, mut draw_run) = (0, 0, 0);
+        let mut plies = 0;
+        let result = loop {
+            if let Some(r) = rules_outcome(&board) {
+                break r;
+            }
+            if plies >= o.max_plies {
+                break 0.5;
+            }
+            let found = self.search(&mut board);
+            let best = found.best;
+            if best.is_none() {
+                break 0.5; // unreachable: a legal move exists
+            }
+            let white = if board.side_to_move() == Color::White {
+                found.score
+            } else {
+                -found.score
+            };
+            let quiet = !board.is_capture(best) && best.kind() != MoveKind::Promotion;
+            if quiet && !board.in_check() {
+                fens.push(board.to_fen());
+            }
+            if white.abs() >= RESIGN_SCORE {
+                let sign = white.signum();
+                resign_run = if sign == resign_sign {
+                    resign_run + 1
+                } else {
+                    1
+                };
+                resign_sign = sign;
+                if resign_run >= RESIGN_PLIES {
+                    break if sign > 0 { 1.0 } else { 0.0 };
+                }
+            } else {
+                resign_run = 0;
+                resign_sign = 0;
+            }
+            if plies >= DRAW_MIN_PLY && white.abs() <= DRAW_SCORE {
+                draw_run += 1;
+                if draw_run >= DRAW_PLIES {
+                    break 0.5;
+                }
+            } else {
+                draw_run = 0;
+            }
+            board.make(best);
+            plies += 1;
+        };
+        GameRecord {
+            fens,
+            result,
+            plies,
+        }
+    }
+}
+
+/// The text of a result as written.
+pub fn result_text(r: f32) -> &'static str {
+    if r >= 1.0 {
+        "1.0"
+    } else if r <= 0.0 {
+        "0.0"
+    } else {
+        "0.5"
+    }
+}
+
+/// Counters shared by the playing threads.
+#[derive(Default)]
+struct Tally {
+    games: AtomicUsize,
+    positions: AtomicU64,
+    plies: AtomicU64,
+    /// White wins, draws, Black wins.
+    results: [AtomicUsize; 3],
+}
+
+impl Tally {
+    fn line(&self, start: Instant) -> String {
+        let secs = start.elapsed().as_secs_f64().max(1e-9);
+        let games = self.games.load(Ordering::Relaxed);
+        let positions = self.positions.load(Ordering::Relaxed);
+        format!(
+            "{games} games ({} white wins, {} draws, {} black wins), {positions} positions, {:.0} plies/game; {:.2} games/s, {:.0} positions/s, {:.0} s",
+            self.results[0].load(Ordering::Relaxed),
+            self.results[1].load(Ordering::Relaxed),
+            self.results[2].load(Ordering::Relaxed),
+            self.plies.load(Ordering::Relaxed) as f64 / games.max(1) as f64,
+            games as f64 / secs,
+            positions as f64 / secs,
+            secs
+        )
+    }
+}
+
+/// Plays the games of `o` on its threads, writing positions to `sink`.
+/// Progress lines go to `progress`. Returns the final tally line, or the
+/// first write error.
+pub fn run(
+    o: &Options,
+    openings: Option<&[Board]>,
+    sink: &mut (dyn Write + Send),
+    progress: &(dyn Fn(&str) + Sync),
+) -> Result<String, String> {
+    let start = Instant::now();
+    let next = AtomicUsize::new(0);
+    let failed = AtomicBool::new(false);
+    let tally = Tally::default();
+    let sink = Mutex::new(sink);
+    let last_report = Mutex::new(Instant::now());
+    let error = Mutex::new(None::<String>);
+    std::thread::scope(|s| {
+        for _ in 0..o.threads.min(o.games) {
+            s.spawn(|| {
+                let mut player = Player::new(o);
+                loop {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    if index >= o.games || failed.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let game = player.play(o, openings, index);
+                    let result = result_text(game.result);
+                    let mut text = String::new();
+                    for fen in &game.fens {
+                        text.push_str(fen);
+                        text.push(';');
+                        text.push_str(result);
+                        text.push('\n');
+                    }
+                    {
+                        let mut out = sink.lock().unwrap_or_else(|e| e.into_inner());
+                        if let Err(e) = out.write_all(text.as_bytes()) {
+                            failed.store(true, Ordering::Relaxed);
+                            error
+                                .lock()
+                                .unwrap_or_else(|e| e.into_inner())
+                                .get_or_insert(format!("cannot write the positions: {e}"));
+                            break;
+                        }
+                    }
+                    tally
+                        .positions
+                        .fetch_add(game.fens.len() as u64, Ordering::Relaxed);
+                    tally.plies.fetch_add(game.plies as u64, Ordering::Relaxed);
+                    let slot = if game.result >= 1.0 {
+                        0
+                    } else if game.result <= 0.0 {
+                        2
+                    } else {
+                        1
+                    };
+                    tally.results[slot].fetch_add(1, Ordering::Relaxed);
+                    tally.games.fetch_add(1, Ordering::Relaxed);
+                    let mut last = last_report.lock().unwrap_or_else(|e| e.into_inner());
+                    if last.elapsed() >= Duration::from_secs(PROGRESS_SECONDS) {
+                        *last = Instant::now();
+                        progress(&format!("selfplay: {}", tally.line(start)));
+                    }
+                }
+            });
+        }
+    });
+    if let Some(e) = error.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        return Err(e);
+    }
+    let out = sink.into_inner().unwrap_or_else(|e| e.into_inner());
+    out.flush()
+        .map_err(|e| format!("cannot write the positions: {e}"))?;
+    Ok(tally.line(start))
+}
+
+/// `cavalier selfplay`: returns the exit code.
+pub fn cli(args: &[String]) -> i32 {
+    let o = match parse_args(args) {
+        Ok(o) => o,
+        Err(e) if e.is_empty() => {
+            crate::cli::say_line(USAGE);
+            return 0;
+        }
+        Err(e) => {
+            eprintln!("error: {e}\n{USAGE}");
+            return EXIT_USAGE;
+        }
+    };
+    let openings = match &o.openings {
+        None => None,
+        Some(path) => {
+            let text = match std::fs::read_to_string(path) {
+                Ok(t) => t,
+                Err(e) => {
+                    eprintln!("error: cannot read \"{path}\": {e}");
+                    return EXIT_USAGE;
+                }
+            };
+            match parse_openings(&text) {
+                Ok(list) => Some(list),
+                Err(e) => {
+                    eprintln!("error: {path}: {e}");
+                    return EXIT_USAGE;
+                }
+            }
+        }
+    };
+    let mut sink: Box<dyn Write + Send> = match &o.out {
+        None => Box::new(std::io::BufWriter::new(std::io::stdout())),
+        Some(path) => match std::fs::File::create(path) {
+            Ok(f) => Box::new(std::io::BufWriter::new(f)),
+            Err(e) => {
+                eprintln!("error: cannot create \"{path}\": {e}");
+                return EXIT_USAGE;
+            }
+        },
+    };
+    let limit = match o.depth {
+        Some(d) => format!("depth {d}"),
+        None => format!("{} nodes", o.nodes),
+    };
+    eprintln!(
+        "selfplay: {} games, {limit} a move, {} threads, seed {}, openings from {}",
+        o.games,
+        o.threads,
+        o.seed,
+        o.openings.as_deref().unwrap_or("the built-in book")
+    );
+    let report = |line: &str| eprintln!("{line}");
+    match run(&o, openings.as_deref(), &mut *sink, &report) {
+        Ok(line) => {
+            eprintln!("selfplay: done: {line}");
+            0
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            EXIT_FAILED
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tiny() -> Options {
+        Options {
+            games: 2,
+            nodes: 300,
+            depth: None,
+            threads: 2,
+            seed: 7,
+            out: None,
+            openings: None,
+            random_plies: 2,
+            max_plies: 60,
+            hash_mb: 1,
+        }
+    }
+
+    #[test]
+    fn a_tiny_run_writes_well_formed_quiet_positions() {
+        let mut buf: Vec<u8> = Vec::new();
+        let line = run(&tiny(), None, &mut buf, &|_| {}).unwrap();
+        assert!(line.starts_with("2 games"), "{line}");
+        let text = String::from_utf8(buf).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines.len() > 20, "{}", lines.len());
+        for l in &lines {
+            let (fen, result) = l.split_once(';').unwrap();
+            assert!(["1.0", "0.5", "0.0"].contains(&result), "{l}");
+            let b = Board::from_fen(fen).unwrap();
+            assert!(!b.in_check(), "{l}");
+            // The tuner reads it back.
+            assert!(crate::tune::parse_line(l).unwrap().is_some());
+        }
+        // The start position of the book is not among them.
+        assert!(!text.contains("RNBQKBNR w KQkq - 0 1;"));
+    }
+
+    #[test]
+    fn a_game_depends_only_on_seed_and_number() {
+        let o = tiny();
+        let a = Player::new(&o).play(&o, None, 1);
+        let mut p = Player::new(&o);
+        p.play(&o, None, 0);
+        let b = p.play(&o, None, 1);
+        assert_eq!(a.fens, b.fens);
+        assert_eq!(a.result, b.result);
+    }
+
+    #[test]
+    fn games_from_an_openings_file() {
+        let text = "# two openings\n\
+            r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3\n\
+            rnbqkb1r/pppp1ppp/5n2/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - bm Nxe5;\n";
+        let list = parse_openings(text).unwrap();
+        assert_eq!(list.len(), 2);
+        assert!(parse_openings("nonsense\n").is_err());
+        assert!(parse_openings("# nothing\n").is_err());
+        let mut o = tiny();
+        o.random_plies = 0;
+        o.max_plies = 10;
+        let game = Player::new(&o).play(&o, Some(&list), 3);
+        assert!(game.plies <= 10);
+    }
+
+    #[test]
+    fn adjudication_and_rules() {
+        let mate = Board::from_fen("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1").unwrap();
+        assert_eq!(rules_outcome(&mate), Some(1.0));
+        let stalemate = Board::from_fen("7k/8/6QK/8/8/8/8/8 b - - 0 1").unwrap();
+        assert_eq!(rules_outcome(&stalemate), Some(0.5));
+        // A queen up: the side ahead wins by adjudication long before the
+        // game's limit.
+        let mut o = tiny();
+        o.random_plies = 0;
+        o.max_plies = 200;
+        let won = [Board::from_fen("4k3/8/8/8/8/8/3QP3/4K3 w - - 0 1").unwrap()];
+        let game = Player::new(&o).play(&o, Some(&won), 0);
+        assert_eq!(game.result, 1.0);
+        assert!(game.plies < 60, "{}", game.plies);
+    }
+
+    #[test]
+    fn options() {
+        let args = |s: &str| s.split_whitespace().map(String::from).collect::<Vec<_>>();
+        let o = parse_args(&args(
+            "--games 5 --nodes 100 --threads 2 --seed 3 --out f.txt",
+        ))
+        .unwrap();
+        assert_eq!((o.games, o.nodes, o.threads, o.seed), (5, 100, 2, 3));
+        assert_eq!(o.out.as_deref(), Some("f.txt"));
+        for bad in [
+            "--games 0",
+            "--nodes x",
+            "--depth 99",
+            "--threads 0",
+            "--frob",
+            "--out",
+        ] {
+            assert!(parse_args(&args(bad)).is_err(), "{bad}");
+        }
+    }
+}
