@@ -233,7 +233,7 @@ fn available_memory_mb() -> Option<usize> {
 
 impl Engine {
     pub fn new(out: Output) -> Engine {
-        Engine::with_hash(out, Options::default().hash_mb)
+        Engine::with_hash(out, DEFAULT_HASH_MB as usize)
     }
 
     /// An engine whose table starts at `hash_mb` megabytes (tests and the
@@ -508,29 +508,14 @@ impl Engine {
                 for h in helper_threads {
                     let _ = h.join();
                 }
-                // The protocol: no bestmove before stop (infinite) or
-                // ponderhit / stop (ponder).
-                while (infinite || thread_ctl.is_pondering()) && !thread_ctl.is_stopped() {
-                    std::thread::sleep(Duration::from_millis(1));
-                }
-                // A GUI may change Hash as soon as it reads the bestmove:
-                // the engine then joins this thread instead of waiting for
-                // the next search.
-                thread_ctl.mark_done();
-                if result.best.is_none() {
-                    // Mated or stalemated at the root (Stockfish's lines).
-                    let score = if root.in_check() { "mate 0" } else { "cp 0" };
-                    out.line(&format!("info depth 0 score {score}"));
-                    out.line("bestmove (none)");
-                } else if result.ponder.is_none() {
-                    out.line(&format!("bestmove {}", to_uci(&root, result.best)));
-                } else {
-                    out.line(&format!(
-                        "bestmove {} ponder {}",
-                        to_uci(&root, result.best),
-                        to_uci(&root, result.ponder)
-                    ));
-                }
+                send_bestmove(
+                    &out,
+                    &root,
+                    &thread_ctl,
+                    infinite,
+                    result.best,
+                    result.ponder,
+                );
                 searcher
             });
         self.track(spawned, ctl);
@@ -614,17 +599,7 @@ impl Engine {
                         to_uci(&root, r.best)
                     ));
                 }
-                while (infinite || thread_ctl.is_pondering()) && !thread_ctl.is_stopped() {
-                    std::thread::sleep(Duration::from_millis(1));
-                }
-                thread_ctl.mark_done();
-                if r.best.is_none() {
-                    let score = if root.in_check() { "mate 0" } else { "cp 0" };
-                    out.line(&format!("info depth 0 score {score}"));
-                    out.line("bestmove (none)");
-                } else {
-                    out.line(&format!("bestmove {}", to_uci(&root, r.best)));
-                }
+                send_bestmove(&out, &root, &thread_ctl, infinite, r.best, Move::NONE);
                 searcher
             });
         self.track(spawned, ctl);
@@ -920,6 +895,39 @@ impl Engine {
     /// Stops any search and waits for it (end of input or `quit`).
     pub fn shutdown(&mut self) {
         self.stop_search();
+    }
+}
+
+/// Ends a search thread's work: waits as the protocol asks (no bestmove
+/// before `stop` for an infinite search, before `ponderhit` or `stop` for a
+/// ponder search), marks the search done, and sends the result. With no
+/// move (mated or stalemated at the root) it sends Stockfish's lines.
+fn send_bestmove(
+    out: &Output,
+    root: &Board,
+    ctl: &SearchControl,
+    infinite: bool,
+    best: Move,
+    ponder: Move,
+) {
+    while (infinite || ctl.is_pondering()) && !ctl.is_stopped() {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    // A GUI may change Hash as soon as it reads the bestmove: the engine
+    // then joins this thread instead of waiting for the next search.
+    ctl.mark_done();
+    if best.is_none() {
+        let score = if root.in_check() { "mate 0" } else { "cp 0" };
+        out.line(&format!("info depth 0 score {score}"));
+        out.line("bestmove (none)");
+    } else if ponder.is_none() {
+        out.line(&format!("bestmove {}", to_uci(root, best)));
+    } else {
+        out.line(&format!(
+            "bestmove {} ponder {}",
+            to_uci(root, best),
+            to_uci(root, ponder)
+        ));
     }
 }
 

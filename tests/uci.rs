@@ -86,6 +86,18 @@ impl Engine {
         }
     }
 
+    /// Sends `go` and returns the move of the `bestmove` answer (or
+    /// `(none)`).
+    fn best_move(&mut self, go: &str) -> String {
+        self.send(go);
+        let lines = self.until("bestmove");
+        let last = lines.last().unwrap();
+        last.split_whitespace()
+            .nth(1)
+            .expect("a move after bestmove")
+            .to_string()
+    }
+
     fn ready(&mut self) {
         self.send("isready");
         self.until("readyok");
@@ -505,15 +517,7 @@ fn recorded_python_chess_session() {
         } else {
             e.send(&format!("position startpos moves {}", moves.join(" ")));
         }
-        e.send("go wtime 5000 btime 5000 winc 50 binc 50");
-        let lines = e.until("bestmove");
-        let best = lines
-            .last()
-            .unwrap()
-            .split_whitespace()
-            .nth(1)
-            .unwrap()
-            .to_string();
+        let best = e.best_move("go wtime 5000 btime 5000 winc 50 binc 50");
         // The reply must be legal where it was asked for.
         let mut board = cavalier::Board::startpos();
         for m in &moves {
@@ -571,15 +575,7 @@ fn memory_stays_within_hash_plus_32_mb_and_hash_can_change_mid_session() {
     let mut peak: f64 = 0.0;
     for _ in 0..80 {
         e.send(&format!("position startpos moves {}", moves.join(" ")));
-        e.send("go nodes 30000");
-        let lines = e.until("bestmove");
-        let best = lines
-            .last()
-            .unwrap()
-            .split_whitespace()
-            .nth(1)
-            .unwrap()
-            .to_string();
+        let best = e.best_move("go nodes 30000");
         if best == "(none)" {
             break;
         }
