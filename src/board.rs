@@ -40,6 +40,42 @@ pub const fn list_index(piece: Piece) -> usize {
     (if piece < 0 { 6 } else { 0 }) + kind_index(kind_of(piece))
 }
 
+/// Earlier occurrences of the position that make a threefold repetition.
+const REPETITION_DRAW: usize = 2;
+/// Half-moves without a capture or pawn move that draw by the fifty-move rule.
+const FIFTY_MOVE_PLIES: u32 = 100;
+
+/// How a game ended by the rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The side given won by mate.
+    Checkmate(Color),
+    Stalemate,
+    Repetition,
+    FiftyMoves,
+    InsufficientMaterial,
+}
+
+impl Outcome {
+    /// The PGN result token.
+    pub fn result(self) -> &'static str {
+        match self {
+            Outcome::Checkmate(Color::White) => "1-0",
+            Outcome::Checkmate(Color::Black) => "0-1",
+            _ => "1/2-1/2",
+        }
+    }
+
+    /// White's score: 1, 0.5 or 0.
+    pub fn white_score(self) -> f32 {
+        match self {
+            Outcome::Checkmate(Color::White) => 1.0,
+            Outcome::Checkmate(Color::Black) => 0.0,
+            _ => 0.5,
+        }
+    }
+}
+
 /// Everything make changes that unmake cannot recompute.
 #[derive(Clone, Copy, Debug)]
 struct Undo {
@@ -932,6 +968,27 @@ impl Board {
             back += 2;
         }
         false
+    }
+
+    /// The end of the game by the rules, if it has ended. Mate and stalemate
+    /// come first: a mate on the hundredth half-move still wins.
+    pub fn outcome(&self) -> Option<Outcome> {
+        if !self.has_legal_move() {
+            return Some(if self.in_check() {
+                Outcome::Checkmate(self.side_to_move().flip())
+            } else {
+                Outcome::Stalemate
+            });
+        }
+        if self.repetitions() >= REPETITION_DRAW {
+            Some(Outcome::Repetition)
+        } else if self.halfmove_clock() >= FIFTY_MOVE_PLIES {
+            Some(Outcome::FiftyMoves)
+        } else if self.insufficient_material() {
+            Some(Outcome::InsufficientMaterial)
+        } else {
+            None
+        }
     }
 
     /// Neither side can possibly mate: K v K, K+minor v K, and kings with

@@ -81,6 +81,22 @@ pub fn run(args: &[String]) -> i32 {
     }
 }
 
+/// A subcommand's parsed arguments, or its exit code once the usage (for
+/// `--help`, an empty error) or the error and the usage have been shown.
+pub(crate) fn args_or_exit<T>(parsed: Result<T, String>, usage: &str) -> Result<T, i32> {
+    match parsed {
+        Ok(o) => Ok(o),
+        Err(e) if e.is_empty() => {
+            say_line(usage);
+            Err(0)
+        }
+        Err(e) => {
+            eprintln!("error: {e}\n{usage}");
+            Err(EXIT_USAGE)
+        }
+    }
+}
+
 /// Parses the value of option `name`, accepted when `ok` says so.
 pub(crate) fn parse_number<T: std::str::FromStr>(
     name: &str,
@@ -145,7 +161,7 @@ fn perft_command(args: &[String]) -> i32 {
 }
 
 /// Reads a file named on the command line, or says why not.
-fn read_input(path: &str) -> Option<String> {
+pub(crate) fn read_input(path: &str) -> Option<String> {
     std::fs::read_to_string(path)
         .map_err(|e| eprintln!("error: cannot read \"{path}\": {e}"))
         .ok()

@@ -10,7 +10,7 @@
 //! since the start position, so `undo` is `unmake` and the PGN is rebuilt by
 //! replaying that history: there is no second record to keep in step.
 
-use crate::board::Board;
+use crate::board::{Board, Outcome};
 use crate::cli::{EXIT_FAILED, EXIT_USAGE};
 use crate::notation::{parse_move, to_san, MoveError};
 use crate::search::{mate_in, SearchControl, SearchLimits, SearchResult, Searcher};
@@ -35,10 +35,6 @@ const HASH_MB: usize = 16;
 const PGN_WIDTH: usize = 80;
 /// The move list printed by `moves` is wrapped to this width too.
 const LIST_WIDTH: usize = 80;
-/// Earlier occurrences of the position that make a threefold repetition.
-const REPETITION_DRAW: usize = 2;
-/// Half-moves without a capture or pawn move that draw by the fifty-move rule.
-const FIFTY_MOVE_PLIES: u32 = 100;
 /// Centipawns per pawn, for printing evaluations.
 const CENTIPAWNS: f64 = 100.0;
 /// Seconds in a day, for today's date in the PGN.
@@ -305,27 +301,7 @@ enum Flow {
     Quit,
 }
 
-/// How a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Outcome {
-    /// The side given won by mate.
-    Checkmate(Color),
-    Stalemate,
-    Repetition,
-    FiftyMoves,
-    InsufficientMaterial,
-}
-
 impl Outcome {
-    /// The PGN result token.
-    fn result(self) -> &'static str {
-        match self {
-            Outcome::Checkmate(Color::White) => "1-0",
-            Outcome::Checkmate(Color::Black) => "0-1",
-            _ => "1/2-1/2",
-        }
-    }
-
     fn describe(self) -> String {
         match self {
             Outcome::Checkmate(winner) => format!("checkmate, {} wins", color_name(winner)),
@@ -334,27 +310,6 @@ impl Outcome {
             Outcome::FiftyMoves => "draw by the fifty-move rule".to_string(),
             Outcome::InsufficientMaterial => "draw by insufficient material".to_string(),
         }
-    }
-}
-
-/// The end of the game in `board`, if it has ended. Mate and stalemate come
-/// first: a mate on the hundredth half-move still wins.
-fn outcome(board: &Board) -> Option<Outcome> {
-    if !board.has_legal_move() {
-        return Some(if board.in_check() {
-            Outcome::Checkmate(board.side_to_move().flip())
-        } else {
-            Outcome::Stalemate
-        });
-    }
-    if board.repetitions() >= REPETITION_DRAW {
-        Some(Outcome::Repetition)
-    } else if board.halfmove_clock() >= FIFTY_MOVE_PLIES {
-        Some(Outcome::FiftyMoves)
-    } else if board.insufficient_material() {
-        Some(Outcome::InsufficientMaterial)
-    } else {
-        None
     }
 }
 
@@ -599,7 +554,7 @@ impl Game {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        outcome(&self.board)
+        self.board.outcome()
     }
 
     /// The opening words, the board, and the result if the start position
@@ -1101,7 +1056,7 @@ mod tests {
 
     #[test]
     fn outcomes() {
-        let o = |fen: &str| outcome(&Board::from_fen(fen).unwrap());
+        let o = |fen: &str| Board::from_fen(fen).unwrap().outcome();
         assert_eq!(
             o("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1"),
             Some(Outcome::Checkmate(Color::White))
@@ -1126,10 +1081,10 @@ mod tests {
         // Knights out and back twice: the start position occurs a third time.
         let mut b = Board::from_fen("4k3/8/8/8/8/8/8/1N2K1n1 w - - 0 1").unwrap();
         for text in ["Nc3", "Nh3", "Nb1", "Ng1", "Nc3", "Nh3", "Nb1", "Ng1"] {
-            assert_eq!(outcome(&b), None);
+            assert_eq!(b.outcome(), None);
             b.make(parse_move(&b, text).unwrap());
         }
-        assert_eq!(outcome(&b), Some(Outcome::Repetition));
+        assert_eq!(b.outcome(), Some(Outcome::Repetition));
     }
 
     #[test]

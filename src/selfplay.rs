@@ -21,7 +21,7 @@
 //! promotion (quiet positions, as Texel's method wants). Progress goes to
 //! stderr.
 
-use crate::board::Board;
+use crate::board::{Board, Outcome};
 use crate::book::{Rng, EMBEDDED};
 use crate::cli::{parse_number, EXIT_FAILED, EXIT_USAGE};
 use crate::search::{SearchControl, SearchLimits, Searcher, MAX_DEPTH};
@@ -58,10 +58,6 @@ const DRAW_SCORE: i32 = 10;
 const DRAW_PLIES: usize = 20;
 /// ...from this ply of the game on.
 const DRAW_MIN_PLY: usize = 80;
-/// Earlier occurrences of a position that make a threefold repetition.
-const REPETITION_DRAW: usize = 2;
-/// Half-moves without capture or pawn move for the fifty-move rule.
-const FIFTY_MOVE_PLIES: u32 = 100;
 /// Seconds between progress lines.
 const PROGRESS_SECONDS: u64 = 10;
 /// Most threads and hash accepted.
@@ -170,26 +166,6 @@ pub fn parse_openings(text: &str) -> Result<Vec<Board>, String> {
     Ok(out)
 }
 
-/// How a game ended, White's score.
-fn rules_outcome(board: &Board) -> Option<f32> {
-    if !board.has_legal_move() {
-        return Some(if !board.in_check() {
-            0.5
-        } else if board.side_to_move() == Color::White {
-            0.0
-        } else {
-            1.0
-        });
-    }
-    if board.repetitions() >= REPETITION_DRAW
-        || board.halfmove_clock() >= FIFTY_MOVE_PLIES
-        || board.insufficient_material()
-    {
-        return Some(0.5);
-    }
-    None
-}
-
 /// A game's kept positions and result.
 #[derive(Clone, Debug)]
 pub struct GameRecord {
@@ -268,7 +244,7 @@ impl Player {
                 }
                 board.make(moves[(rng.next_u64() % moves.len() as u64) as usize]);
             }
-            if rules_outcome(&board).is_some() {
+            if board.outcome().is_some() {
                 continue;
             }
             self.searcher.clear();
@@ -292,7 +268,7 @@ impl Player {
         let (mut resign_run, mut resign_sign, mut draw_run) = (0, 0, 0);
         let mut plies = 0;
         let result = loop {
-            if let Some(r) = rules_outcome(&board) {
+            if let Some(r) = board.outcome().map(Outcome::white_score) {
                 break r;
             }
             if plies >= o.max_plies {
@@ -463,26 +439,15 @@ pub fn run(
 
 /// `cavalier selfplay`: returns the exit code.
 pub fn cli(args: &[String]) -> i32 {
-    let o = match parse_args(args) {
+    let o = match crate::cli::args_or_exit(parse_args(args), USAGE) {
         Ok(o) => o,
-        Err(e) if e.is_empty() => {
-            crate::cli::say_line(USAGE);
-            return 0;
-        }
-        Err(e) => {
-            eprintln!("error: {e}\n{USAGE}");
-            return EXIT_USAGE;
-        }
+        Err(code) => return code,
     };
     let openings = match &o.openings {
         None => None,
         Some(path) => {
-            let text = match std::fs::read_to_string(path) {
-                Ok(t) => t,
-                Err(e) => {
-                    eprintln!("error: cannot read \"{path}\": {e}");
-                    return EXIT_USAGE;
-                }
+            let Some(text) = crate::cli::read_input(path) else {
+                return EXIT_USAGE;
             };
             match parse_openings(&text) {
                 Ok(list) => Some(list),
@@ -596,9 +561,9 @@ mod tests {
     #[test]
     fn adjudication_and_rules() {
         let mate = Board::from_fen("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1").unwrap();
-        assert_eq!(rules_outcome(&mate), Some(1.0));
+        assert_eq!(mate.outcome().map(Outcome::white_score), Some(1.0));
         let stalemate = Board::from_fen("7k/8/6QK/8/8/8/8/8 b - - 0 1").unwrap();
-        assert_eq!(rules_outcome(&stalemate), Some(0.5));
+        assert_eq!(stalemate.outcome().map(Outcome::white_score), Some(0.5));
         // A queen up: the side ahead wins by adjudication long before the
         // game's limit.
         let mut o = tiny();

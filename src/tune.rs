@@ -1029,23 +1029,12 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
 
 /// `cavalier tune`: returns the exit code.
 pub fn cli(args: &[String]) -> i32 {
-    let o = match parse_args(args) {
+    let o = match crate::cli::args_or_exit(parse_args(args), USAGE) {
         Ok(o) => o,
-        Err(e) if e.is_empty() => {
-            crate::cli::say_line(USAGE);
-            return 0;
-        }
-        Err(e) => {
-            eprintln!("error: {e}\n{USAGE}");
-            return crate::cli::EXIT_USAGE;
-        }
+        Err(code) => return code,
     };
-    let text = match std::fs::read_to_string(&o.file) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("error: cannot read \"{}\": {e}", o.file);
-            return crate::cli::EXIT_USAGE;
-        }
+    let Some(text) = crate::cli::read_input(&o.file) else {
+        return crate::cli::EXIT_USAGE;
     };
     let start = Instant::now();
     let (mut data, stats, first_error) = load(&text, o.filter, o.limit, o.threads);
