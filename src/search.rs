@@ -50,6 +50,10 @@ const LMR_MIN_MOVES: usize = 3;
 /// one less at PV nodes and for killers.
 const LMR_BASE: f64 = 0.75;
 const LMR_DIVISOR: f64 = 2.25;
+/// Aspiration windows: from this depth on, the root searches a window
+/// this wide (cp) around the last score, widened by half on each failure.
+const ASPIRATION_MIN_DEPTH: i32 = 5;
+const ASPIRATION_DELTA: i32 = 25;
 /// History scores stay within this bound.
 const HISTORY_MAX: i32 = 16_384;
 /// Largest single history bonus.
@@ -489,7 +493,7 @@ impl Searcher {
             let mut lines = Vec::with_capacity(multipv);
             for pv_index in 0..multipv {
                 self.pv_index = pv_index;
-                let score = self.root_search(board, depth, ctl, tt);
+                let score = self.aspiration(board, depth, ctl, tt);
                 if self.aborted {
                     break;
                 }
@@ -624,16 +628,58 @@ impl Searcher {
         }
     }
 
-    /// The root: the moves of `root_moves[pv_index..]` in order.
-    fn root_search(
+    /// One root search of `depth` in a window around the last iteration's
+    /// score for this line, widened until the score falls inside it.
+    fn aspiration(
         &mut self,
         board: &mut Board,
         depth: i32,
         ctl: &SearchControl,
         tt: &TranspositionTable,
     ) -> i32 {
-        let mut alpha = -INFINITY;
-        let beta = INFINITY;
+        let last = self.root_moves[self.pv_index].score;
+        if depth < ASPIRATION_MIN_DEPTH || last.abs() >= MATE_BOUND {
+            return self.root_search(board, depth, -INFINITY, INFINITY, ctl, tt);
+        }
+        let mut delta = ASPIRATION_DELTA;
+        let mut alpha = (last - delta).max(-INFINITY);
+        let mut beta = (last + delta).min(INFINITY);
+        loop {
+            let score = self.root_search(board, depth, alpha, beta, ctl, tt);
+            if self.aborted {
+                return score;
+            }
+            // The move that failed high (or the first, failing low) leads
+            // the re-search.
+            self.root_moves[self.pv_index..].sort_by_key(|r| std::cmp::Reverse(r.score));
+            if score <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INFINITY);
+            } else if score >= beta {
+                beta = (score + delta).min(INFINITY);
+            } else {
+                return score;
+            }
+            delta += delta / 2;
+            if delta > 1_000 {
+                alpha = -INFINITY;
+                beta = INFINITY;
+            }
+        }
+    }
+
+    /// The root: the moves of `root_moves[pv_index..]` in order, in the
+    /// window (`alpha`, `beta`).
+    fn root_search(
+        &mut self,
+        board: &mut Board,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ctl: &SearchControl,
+        tt: &TranspositionTable,
+    ) -> i32 {
+        let original_alpha = alpha;
         let mut best = -INFINITY;
         self.pv_len[0] = 0;
         for i in self.pv_index..self.root_moves.len() {
@@ -670,6 +716,9 @@ impl Searcher {
             }
             if score > alpha {
                 alpha = score;
+                if alpha >= beta {
+                    break;
+                }
             }
         }
         if self.pv_index == 0 {
@@ -683,7 +732,7 @@ impl Searcher {
                 score_to_tt(best, 0),
                 0,
                 depth,
-                Bound::Exact,
+                bound_of(best, original_alpha, beta),
             );
         }
         best
