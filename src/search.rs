@@ -26,6 +26,8 @@ pub const INFINITY: i32 = 32_500;
 pub const MAX_PLY: usize = 128;
 /// Deepest iteration.
 pub const MAX_DEPTH: i32 = 100;
+/// The static eval of a node in check (there is none).
+const NO_EVAL: i32 = -INFINITY - 1;
 
 /// Nodes between looks at the clock and the node limit.
 const POLL_INTERVAL: u64 = 1024;
@@ -54,6 +56,10 @@ const LMR_DIVISOR: f64 = 2.25;
 /// this wide (cp) around the last score, widened by half on each failure.
 const ASPIRATION_MIN_DEPTH: i32 = 5;
 const ASPIRATION_DELTA: i32 = 25;
+/// Reverse futility: up to this depth, a node whose static eval beats beta
+/// by this margin per ply (one ply less when improving) is a cut.
+const RFP_MAX_DEPTH: i32 = 8;
+const RFP_MARGIN: i32 = 75;
 /// History scores stay within this bound.
 const HISTORY_MAX: i32 = 16_384;
 /// Largest single history bonus.
@@ -288,6 +294,8 @@ pub struct Searcher {
     pv: Vec<[Move; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
     root_moves: Vec<RootMove>,
+    /// Static eval by ply (`NO_EVAL` in check), for the improving flag.
+    eval_stack: [i32; MAX_PLY + 2],
     pv_index: usize,
     root_ply: usize,
     root_depth: i32,
@@ -388,6 +396,7 @@ impl Searcher {
             pv: vec![[Move::NONE; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
             root_moves: Vec::new(),
+            eval_stack: [NO_EVAL; MAX_PLY + 2],
             pv_index: 0,
             root_ply: 0,
             root_depth: 0,
@@ -788,6 +797,23 @@ impl Searcher {
         }
 
         let in_check = board.in_check();
+        let eval = if in_check { NO_EVAL } else { evaluate(board) };
+        self.eval_stack[ply] = eval;
+        // Better than two plies ago: the position is going our way, so
+        // prune less eagerly... or more (reverse futility).
+        let improving = !in_check && ply >= 2 && eval > self.eval_stack[ply - 2];
+
+        // Reverse futility: far enough above beta near the leaves, the
+        // opponent will not get back in time.
+        if !pv_node
+            && !in_check
+            && depth <= RFP_MAX_DEPTH
+            && beta.abs() < MATE_BOUND
+            && eval - RFP_MARGIN * (depth - improving as i32) >= beta
+        {
+            return eval;
+        }
+
         // Null move: if passing still fails high, a real move will too.
         // Not in check, not at PV nodes, not twice in a row, and not with
         // only pawns left (zugzwang is common there).
@@ -798,7 +824,6 @@ impl Searcher {
             && has_pieces(board)
             && !board.last_move().is_some_and(|m| m.is_none())
         {
-            let eval = evaluate(board);
             if eval >= beta {
                 let r = NULL_MOVE_BASE_REDUCTION
                     + depth / NULL_MOVE_DEPTH_DIVISOR
