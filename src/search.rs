@@ -60,6 +60,15 @@ const ASPIRATION_DELTA: i32 = 25;
 /// by this margin per ply (one ply less when improving) is a cut.
 const RFP_MAX_DEPTH: i32 = 8;
 const RFP_MARGIN: i32 = 75;
+/// Futility: up to this depth, a quiet move at a node whose static eval is
+/// this far below alpha (base + per ply) is not searched.
+const FUTILITY_MAX_DEPTH: i32 = 6;
+const FUTILITY_BASE: i32 = 100;
+const FUTILITY_MARGIN: i32 = 90;
+/// Late-move pruning: up to this depth, quiet moves after
+/// `(LMP_BASE + depth^2) / (2 - improving)` tried ones are not searched.
+const LMP_MAX_DEPTH: i32 = 8;
+const LMP_BASE: i32 = 3;
 /// History scores stay within this bound.
 const HISTORY_MAX: i32 = 16_384;
 /// Largest single history bonus.
@@ -858,8 +867,27 @@ impl Searcher {
             let mv = pick_next(&mut moves, &mut scores, i);
             let quiet = !board.is_capture(mv) && mv.kind() != MoveKind::Promotion;
 
+            // Shallow pruning of quiet moves, once a move has been found
+            // that does not lose to a mate.
+            if quiet && !pv_node && !in_check && best > -MATE_BOUND {
+                let lmp_limit = (LMP_BASE + depth * depth) / (2 - improving as i32);
+                if depth <= LMP_MAX_DEPTH && quiets_tried.len() as i32 >= lmp_limit {
+                    continue;
+                }
+            }
+            let futile = quiet
+                && !pv_node
+                && !in_check
+                && best > -MATE_BOUND
+                && depth <= FUTILITY_MAX_DEPTH
+                && eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha;
+
             board.make(mv);
             let gives_check = board.in_check();
+            if futile && !gives_check {
+                board.unmake();
+                continue;
+            }
             let extension = (gives_check && (ply as i32) < 2 * self.root_depth) as i32;
             let new_depth = depth - 1 + extension;
             // Late quiet moves of a well-ordered list rarely matter: search
