@@ -69,6 +69,15 @@ const FUTILITY_MARGIN: i32 = 90;
 /// `(LMP_BASE + depth^2) / (2 - improving)` tried ones are not searched.
 const LMP_MAX_DEPTH: i32 = 8;
 const LMP_BASE: i32 = 3;
+/// Internal iterative reduction: a node this deep without a hash move is
+/// searched one ply shallower (it will be searched again with a move).
+const IIR_MIN_DEPTH: i32 = 4;
+/// SEE pruning: up to this depth, a capture losing more than this much per
+/// ply, or a quiet move losing more than this much per ply squared, is not
+/// searched.
+const SEE_PRUNE_MAX_DEPTH: i32 = 6;
+const SEE_PRUNE_CAPTURE: i32 = 100;
+const SEE_PRUNE_QUIET: i32 = 20;
 /// History scores stay within this bound.
 const HISTORY_MAX: i32 = 16_384;
 /// Largest single history bonus.
@@ -760,7 +769,7 @@ impl Searcher {
     fn negamax(
         &mut self,
         board: &mut Board,
-        depth: i32,
+        mut depth: i32,
         ply: usize,
         mut alpha: i32,
         mut beta: i32,
@@ -803,6 +812,10 @@ impl Searcher {
             if !pv_node && e.depth >= depth && cuts(e.bound, score, alpha, beta) {
                 return score;
             }
+        }
+
+        if tt_move.is_none() && depth >= IIR_MIN_DEPTH {
+            depth -= 1;
         }
 
         let in_check = board.in_check();
@@ -872,6 +885,18 @@ impl Searcher {
             if quiet && !pv_node && !in_check && best > -MATE_BOUND {
                 let lmp_limit = (LMP_BASE + depth * depth) / (2 - improving as i32);
                 if depth <= LMP_MAX_DEPTH && quiets_tried.len() as i32 >= lmp_limit {
+                    continue;
+                }
+            }
+            // Moves that lose material by exchange near the leaves.
+            if !pv_node && !in_check && best > -MATE_BOUND && depth <= SEE_PRUNE_MAX_DEPTH && i > 0
+            {
+                let threshold = if quiet {
+                    -SEE_PRUNE_QUIET * depth * depth
+                } else {
+                    -SEE_PRUNE_CAPTURE * depth
+                };
+                if scores[i] < ORDER_KILLER_2 && see(board, mv) < threshold {
                     continue;
                 }
             }
