@@ -845,20 +845,19 @@ impl Searcher {
             && beta.abs() < MATE_BOUND
             && has_pieces(board)
             && !board.last_move().is_some_and(|m| m.is_none())
+            && eval >= beta
         {
-            if eval >= beta {
-                let r = NULL_MOVE_BASE_REDUCTION
-                    + depth / NULL_MOVE_DEPTH_DIVISOR
-                    + ((eval - beta) / NULL_MOVE_EVAL_DIVISOR).min(NULL_MOVE_EVAL_MAX);
-                board.make_null();
-                let score = -self.negamax(board, depth - 1 - r, ply + 1, -beta, -beta + 1, ctl, tt);
-                board.unmake_null();
-                if self.aborted {
-                    return 0;
-                }
-                if score >= beta {
-                    return if score >= MATE_BOUND { beta } else { score };
-                }
+            let r = NULL_MOVE_BASE_REDUCTION
+                + depth / NULL_MOVE_DEPTH_DIVISOR
+                + ((eval - beta) / NULL_MOVE_EVAL_DIVISOR).min(NULL_MOVE_EVAL_MAX);
+            board.make_null();
+            let score = -self.negamax(board, depth - 1 - r, ply + 1, -beta, -beta + 1, ctl, tt);
+            board.unmake_null();
+            if self.aborted {
+                return 0;
+            }
+            if score >= beta {
+                return if score >= MATE_BOUND { beta } else { score };
             }
         }
 
