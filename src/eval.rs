@@ -135,11 +135,17 @@ pub fn evaluate(board: &Board) -> i32 {
 /// Two-pass evaluation: the material pass alone when it is outside
 /// `(alpha, beta)` by more than `LAZY_MARGIN`, else the full evaluation.
 pub fn evaluate_lazy(board: &Board, alpha: i32, beta: i32) -> i32 {
+    evaluate_lazy_exact(board, alpha, beta).0
+}
+
+/// `evaluate_lazy`, and whether the score is the full evaluation (true)
+/// or the material pass alone (false), so that only full ones are cached.
+pub fn evaluate_lazy_exact(board: &Board, alpha: i32, beta: i32) -> (i32, bool) {
     let m = material(board);
     if m - LAZY_MARGIN >= beta || m + LAZY_MARGIN <= alpha {
-        return m;
+        return (m, false);
     }
-    evaluate(board)
+    (evaluate(board), true)
 }
 
 /// Pawn facts per colour and file (files padded by one on each side so

@@ -7,7 +7,7 @@
 //! and ponder flags) and the transposition table.
 
 use crate::board::{list_index, Board};
-use crate::eval::{evaluate, evaluate_lazy};
+use crate::eval::{evaluate, evaluate_lazy_exact};
 use crate::movegen::{GenKind, MoveList, MAX_MOVES};
 use crate::see::{see, SEE_VALUE};
 use crate::time::TimePlan;
@@ -28,6 +28,12 @@ pub const MAX_PLY: usize = 128;
 pub const MAX_DEPTH: i32 = 100;
 /// The static eval of a node in check (there is none).
 const NO_EVAL: i32 = -INFINITY - 1;
+
+/// Whether a static eval slot (of the stack or the table) holds a real
+/// evaluation rather than `NO_EVAL`.
+fn is_eval(e: i32) -> bool {
+    e > -INFINITY
+}
 
 /// Nodes between looks at the clock and the node limit.
 const POLL_INTERVAL: u64 = 1024;
@@ -806,8 +812,10 @@ impl Searcher {
 
         let key = board.hash();
         let mut tt_move = Move::NONE;
+        let mut tt_eval = NO_EVAL;
         if let Some(e) = tt.probe(key) {
             tt_move = e.mv;
+            tt_eval = e.eval;
             let score = score_from_tt(e.score, ply);
             if !pv_node && e.depth >= depth && cuts(e.bound, score, alpha, beta) {
                 return score;
@@ -819,7 +827,13 @@ impl Searcher {
         }
 
         let in_check = board.in_check();
-        let eval = if in_check { NO_EVAL } else { evaluate(board) };
+        let eval = if in_check {
+            NO_EVAL
+        } else if is_eval(tt_eval) {
+            tt_eval
+        } else {
+            evaluate(board)
+        };
         self.eval_stack[ply] = eval;
         // Better than two plies ago: the position is going our way, so
         // prune less eagerly... or more (reverse futility).
@@ -973,7 +987,7 @@ impl Searcher {
         }
 
         let bound = bound_of(best, original_alpha, beta);
-        tt.store(key, best_move, score_to_tt(best, ply), 0, depth, bound);
+        tt.store(key, best_move, score_to_tt(best, ply), eval, depth, bound);
         best
     }
 
@@ -1001,8 +1015,10 @@ impl Searcher {
         }
         let key = board.hash();
         let mut tt_move = Move::NONE;
+        let mut tt_eval = NO_EVAL;
         if let Some(e) = tt.probe(key) {
             tt_move = e.mv;
+            tt_eval = e.eval;
             let score = score_from_tt(e.score, ply);
             if beta - alpha == 1 && cuts(e.bound, score, alpha, beta) {
                 return score;
@@ -1013,12 +1029,23 @@ impl Searcher {
         let original_alpha = alpha;
         let mut best;
         let mut stand_pat = -INFINITY;
+        // What the table learns: the full static eval, never a lazy one.
+        let mut eval_to_store = NO_EVAL;
         let mut moves = MoveList::new();
         if in_check {
             best = -MATE + ply as i32;
             board.generate_legal(&mut moves);
         } else {
-            stand_pat = evaluate_lazy(board, alpha, beta);
+            if is_eval(tt_eval) {
+                stand_pat = tt_eval;
+                eval_to_store = tt_eval;
+            } else {
+                let (score, exact) = evaluate_lazy_exact(board, alpha, beta);
+                stand_pat = score;
+                if exact {
+                    eval_to_store = score;
+                }
+            }
             if stand_pat >= beta {
                 return stand_pat;
             }
@@ -1079,7 +1106,14 @@ impl Searcher {
             }
         }
         let bound = bound_of(best, original_alpha, beta);
-        tt.store(key, best_move, score_to_tt(best, ply), stand_pat, 0, bound);
+        tt.store(
+            key,
+            best_move,
+            score_to_tt(best, ply),
+            eval_to_store,
+            0,
+            bound,
+        );
         best
     }
 
