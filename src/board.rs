@@ -432,6 +432,20 @@ impl Board {
         self.plist[list_index(color.piece(KING))][0] as Square
     }
 
+    /// Zobrist key of the pawns alone, for a pawn-structure cache. Never
+    /// zero (an empty cache slot), even without pawns.
+    pub fn pawn_key(&self) -> u64 {
+        /// Makes the key of "no pawns" non-zero.
+        const SALT: u64 = 0x5041_574E_5F4B_4559;
+        let mut key = SALT;
+        for pawn in [PAWN, -PAWN] {
+            for &s in self.squares(pawn) {
+                key ^= KEYS.piece[list_index(pawn)][s as usize];
+            }
+        }
+        key
+    }
+
     /// Squares of the pieces with code `piece` (e.g. `-KNIGHT` for Black's
     /// knights).
     #[inline(always)]

@@ -132,30 +132,50 @@ pub fn evaluate(board: &Board) -> i32 {
     }
 }
 
+/// `evaluate`, with the pawn terms cached in `pawns`.
+pub fn evaluate_with(board: &Board, pawns: &mut PawnTable) -> i32 {
+    let t = trace_cached(board, &mut NoTrace, Some(pawns));
+    if board.side_to_move() == Color::White {
+        t.white_score
+    } else {
+        -t.white_score
+    }
+}
+
 /// Two-pass evaluation: the material pass alone when it is outside
 /// `(alpha, beta)` by more than `LAZY_MARGIN`, else the full evaluation.
 pub fn evaluate_lazy(board: &Board, alpha: i32, beta: i32) -> i32 {
-    evaluate_lazy_exact(board, alpha, beta).0
+    let m = material(board);
+    if m - LAZY_MARGIN >= beta || m + LAZY_MARGIN <= alpha {
+        return m;
+    }
+    evaluate(board)
 }
 
 /// `evaluate_lazy`, and whether the score is the full evaluation (true)
 /// or the material pass alone (false), so that only full ones are cached.
-pub fn evaluate_lazy_exact(board: &Board, alpha: i32, beta: i32) -> (i32, bool) {
+pub fn evaluate_lazy_exact(
+    board: &Board,
+    alpha: i32,
+    beta: i32,
+    pawns: &mut PawnTable,
+) -> (i32, bool) {
     let m = material(board);
     if m - LAZY_MARGIN >= beta || m + LAZY_MARGIN <= alpha {
         return (m, false);
     }
-    (evaluate(board), true)
+    (evaluate_with(board, pawns), true)
 }
 
 /// Pawn facts per colour and file (files padded by one on each side so
 /// neighbours of a and h need no test).
+#[derive(Clone, Copy)]
 struct PawnFiles {
     count: [[u8; 10]; 2],
     /// Lowest and highest absolute rank of the colour's pawns per file
     /// (8 / -1 when none).
-    lowest: [[i32; 10]; 2],
-    highest: [[i32; 10]; 2],
+    lowest: [[i8; 10]; 2],
+    highest: [[i8; 10]; 2],
 }
 
 impl PawnFiles {
@@ -170,8 +190,8 @@ impl PawnFiles {
             for &s in board.squares(color.piece(PAWN)) {
                 let (f, r) = (file_of(s as Square) + 1, rank_of(s as Square) as i32);
                 pf.count[c][f] += 1;
-                pf.lowest[c][f] = pf.lowest[c][f].min(r);
-                pf.highest[c][f] = pf.highest[c][f].max(r);
+                pf.lowest[c][f] = pf.lowest[c][f].min(r as i8);
+                pf.highest[c][f] = pf.highest[c][f].max(r as i8);
             }
         }
         pf
@@ -182,8 +202,8 @@ impl PawnFiles {
     fn passed(&self, color: Color, padded_file: usize, rank: i32) -> bool {
         let them = color.flip().index();
         (padded_file - 1..=padded_file + 1).all(|f| match color {
-            Color::White => self.highest[them][f] <= rank,
-            Color::Black => self.lowest[them][f] >= rank,
+            Color::White => self.highest[them][f] as i32 <= rank,
+            Color::Black => self.lowest[them][f] as i32 >= rank,
         })
     }
 
@@ -193,9 +213,139 @@ impl PawnFiles {
         [padded_file - 1, padded_file + 1]
             .iter()
             .all(|&f| match color {
-                Color::White => self.highest[them][f] <= rank,
-                Color::Black => self.lowest[them][f] >= rank,
+                Color::White => self.highest[them][f] as i32 <= rank,
+                Color::Black => self.lowest[them][f] as i32 >= rank,
             })
+    }
+}
+
+/// What the pawns alone decide, computed once per pawn structure.
+#[derive(Clone, Copy)]
+struct PawnEntry {
+    /// `Board::pawn_key` of the structure (0: an empty slot).
+    key: u64,
+    files: PawnFiles,
+    /// Pawn piece-square terms (advance, centre) per colour.
+    psq: [Score; 2],
+    /// Isolated, backward and doubled pawns per colour.
+    structure: [Score; 2],
+    /// The front-most passed pawns per colour, one bit per square (`to64`).
+    passed: [u64; 2],
+}
+
+/// Entries in a [`PawnTable`] (a power of two).
+const PAWN_TABLE_ENTRIES: usize = 4096;
+
+/// A cache of pawn-structure evaluations, one per search thread. It only
+/// saves work: the evaluation is the same with or without it.
+pub struct PawnTable {
+    entries: Vec<PawnEntry>,
+}
+
+impl Default for PawnTable {
+    fn default() -> Self {
+        PawnTable::new()
+    }
+}
+
+impl PawnTable {
+    pub fn new() -> PawnTable {
+        let empty = PawnEntry {
+            key: 0,
+            files: PawnFiles {
+                count: [[0; 10]; 2],
+                lowest: [[8; 10]; 2],
+                highest: [[-1; 10]; 2],
+            },
+            psq: [Score(0, 0); 2],
+            structure: [Score(0, 0); 2],
+            passed: [0; 2],
+        };
+        PawnTable {
+            entries: vec![empty; PAWN_TABLE_ENTRIES],
+        }
+    }
+
+    /// The entry of `board`'s pawns, computed now if not cached.
+    fn get(&mut self, board: &Board) -> &PawnEntry {
+        let key = board.pawn_key();
+        let slot = &mut self.entries[key as usize & (PAWN_TABLE_ENTRIES - 1)];
+        if slot.key != key {
+            *slot = pawn_entry(board, &mut NoTrace, key);
+        }
+        slot
+    }
+}
+
+/// The pawn-only terms of `board`, telling `tr` their weights.
+fn pawn_entry<T: Tracer>(board: &Board, tr: &mut T, key: u64) -> PawnEntry {
+    let pf = PawnFiles::new(board);
+    let mut psq = [Score(0, 0); 2];
+    let mut structure = [Score(0, 0); 2];
+    let mut passed = [0u64; 2];
+    for color in [Color::White, Color::Black] {
+        let c = color.index();
+        let them = color.flip();
+        for &s in board.squares(color.piece(PAWN)) {
+            let s = s as Square;
+            let rr = rel_rank(color, s);
+            let f = file_of(s);
+            let pfile = f + 1;
+            psq[c] += PAWN_ADVANCE[rr];
+            tr.add(color, ix::PAWN_ADVANCE + rr, 1);
+            if (2..=4).contains(&rr) {
+                if f == 3 || f == 4 {
+                    psq[c] += PAWN_CENTRE;
+                    tr.add(color, ix::PAWN_CENTRE, 1);
+                } else if f == 2 || f == 5 {
+                    psq[c] += PAWN_NEAR_CENTRE;
+                    tr.add(color, ix::PAWN_NEAR_CENTRE, 1);
+                }
+            }
+            if pf.count[c][pfile - 1] == 0 && pf.count[c][pfile + 1] == 0 {
+                structure[c] += ISOLATED_PAWN;
+                tr.add(color, ix::ISOLATED_PAWN, 1);
+            } else {
+                // Backward: no own pawn beside or behind on the neighbouring
+                // files, and the square in front is guarded by an enemy pawn.
+                let r = rank_of(s) as i32;
+                let supported_later = match color {
+                    Color::White => {
+                        pf.lowest[c][pfile - 1] as i32 <= r || pf.lowest[c][pfile + 1] as i32 <= r
+                    }
+                    Color::Black => {
+                        pf.highest[c][pfile - 1] as i32 >= r || pf.highest[c][pfile + 1] as i32 >= r
+                    }
+                };
+                let front = (s as isize + color.forward()) as Square;
+                if !supported_later && pawn_attacks(board, front, them) {
+                    structure[c] += BACKWARD_PAWN;
+                    tr.add(color, ix::BACKWARD_PAWN, 1);
+                }
+            }
+            // Only the most advanced pawn of a doubled pair is passed.
+            let front_most = match color {
+                Color::White => pf.highest[c][pfile] as i32 == rank_of(s) as i32,
+                Color::Black => pf.lowest[c][pfile] as i32 == rank_of(s) as i32,
+            };
+            if front_most && pf.passed(color, pfile, rank_of(s) as i32) {
+                passed[c] |= 1u64 << to64(s);
+            }
+        }
+        for pfile in 1..=8 {
+            if pf.count[c][pfile] > 1 {
+                let extra = pf.count[c][pfile] as i32 - 1;
+                structure[c] += DOUBLED_PAWN * extra;
+                tr.add(color, ix::DOUBLED_PAWN, extra);
+            }
+        }
+    }
+    PawnEntry {
+        key,
+        files: pf,
+        psq,
+        structure,
+        passed,
     }
 }
 
@@ -232,9 +382,23 @@ pub fn king_danger(units: i32) -> i32 {
 /// The full evaluation with every term kept apart, telling `tr` each weight
 /// it adds.
 pub fn trace_with<T: Tracer>(board: &Board, tr: &mut T) -> Trace {
+    trace_cached(board, tr, None)
+}
+
+/// `trace_with`, taking the pawn terms from `pawns` when given (and not
+/// tracing).
+fn trace_cached<T: Tracer>(board: &Board, tr: &mut T, pawns: Option<&mut PawnTable>) -> Trace {
     let mut terms = [[Score(0, 0); 2]; 9];
     let phase = phase(board);
-    let pf = PawnFiles::new(board);
+    let computed;
+    let entry = match pawns {
+        Some(table) if !T::ACTIVE => table.get(board),
+        _ => {
+            computed = pawn_entry(board, tr, 0);
+            &computed
+        }
+    };
+    let pf = &entry.files;
 
     for color in [Color::White, Color::Black] {
         let c = color.index();
@@ -251,41 +415,12 @@ pub fn trace_with<T: Tracer>(board: &Board, tr: &mut T) -> Trace {
             }
         }
 
-        // Pawns.
+        // Pawns: the structure from the entry, then what depends on the
+        // pieces and kings too.
+        t(Term::PieceSquare, entry.psq[c]);
+        t(Term::PawnStructure, entry.structure[c]);
         for &s in board.squares(color.piece(PAWN)) {
             let s = s as Square;
-            let rr = rel_rank(color, s);
-            let f = file_of(s);
-            let pfile = f + 1;
-            let mut psq = PAWN_ADVANCE[rr];
-            tr.add(color, ix::PAWN_ADVANCE + rr, 1);
-            if (2..=4).contains(&rr) {
-                if f == 3 || f == 4 {
-                    psq += PAWN_CENTRE;
-                    tr.add(color, ix::PAWN_CENTRE, 1);
-                } else if f == 2 || f == 5 {
-                    psq += PAWN_NEAR_CENTRE;
-                    tr.add(color, ix::PAWN_NEAR_CENTRE, 1);
-                }
-            }
-            t(Term::PieceSquare, psq);
-            if pf.count[c][pfile - 1] == 0 && pf.count[c][pfile + 1] == 0 {
-                t(Term::PawnStructure, ISOLATED_PAWN);
-                tr.add(color, ix::ISOLATED_PAWN, 1);
-            } else {
-                // Backward: no own pawn beside or behind on the neighbouring
-                // files, and the square in front is guarded by an enemy pawn.
-                let r = rank_of(s) as i32;
-                let supported_later = match color {
-                    Color::White => pf.lowest[c][pfile - 1] <= r || pf.lowest[c][pfile + 1] <= r,
-                    Color::Black => pf.highest[c][pfile - 1] >= r || pf.highest[c][pfile + 1] >= r,
-                };
-                let front = (s as isize + color.forward()) as Square;
-                if !supported_later && pawn_attacks(board, front, them) {
-                    t(Term::PawnStructure, BACKWARD_PAWN);
-                    tr.add(color, ix::BACKWARD_PAWN, 1);
-                }
-            }
             // Threats by this pawn on enemy pieces.
             for side in [EAST, WEST] {
                 let target = board.at((s as isize + color.forward() + side) as Square);
@@ -294,48 +429,38 @@ pub fn trace_with<T: Tracer>(board: &Board, tr: &mut T) -> Trace {
                     tr.add(color, ix::PAWN_THREAT, 1);
                 }
             }
-            if pf.passed(color, pfile, rank_of(s) as i32) {
-                // Only the most advanced pawn of a doubled pair is passed.
-                let front_most = match color {
-                    Color::White => pf.highest[c][pfile] == rank_of(s) as i32,
-                    Color::Black => pf.lowest[c][pfile] == rank_of(s) as i32,
-                };
-                if front_most {
-                    let mut bonus = PASSED_PAWN[rr];
-                    tr.add(color, ix::PASSED_PAWN + rr, 1);
-                    let mut path = (s as isize + color.forward()) as Square;
-                    let mut free = true;
-                    while on_board(path) {
-                        if board.at(path) != EMPTY {
-                            free = false;
-                            break;
-                        }
-                        path = (path as isize + color.forward()) as Square;
-                    }
-                    if free {
-                        bonus += PASSED_FREE[rr];
-                        tr.add(color, ix::PASSED_FREE + rr, 1);
-                    }
-                    let stop = (s as isize + color.forward()) as Square;
-                    if on_board(stop) && rr >= 3 {
-                        let weight = rr as i32 - 2;
-                        let theirs = distance(stop, enemy_king) * weight;
-                        let ours = distance(stop, own_king) * weight;
-                        bonus += PASSED_KING_DISTANCE_THEIRS * theirs;
-                        bonus += PASSED_KING_DISTANCE_OURS * ours;
-                        tr.add(color, ix::PASSED_KING_DISTANCE_THEIRS, theirs);
-                        tr.add(color, ix::PASSED_KING_DISTANCE_OURS, ours);
-                    }
-                    t(Term::PassedPawns, bonus);
-                }
-            }
         }
-        for pfile in 1..=8 {
-            if pf.count[c][pfile] > 1 {
-                let extra = pf.count[c][pfile] as i32 - 1;
-                t(Term::PawnStructure, DOUBLED_PAWN * extra);
-                tr.add(color, ix::DOUBLED_PAWN, extra);
+        let mut passed = entry.passed[c];
+        while passed != 0 {
+            let s = from64(passed.trailing_zeros() as usize);
+            passed &= passed - 1;
+            let rr = rel_rank(color, s);
+            let mut bonus = PASSED_PAWN[rr];
+            tr.add(color, ix::PASSED_PAWN + rr, 1);
+            let mut path = (s as isize + color.forward()) as Square;
+            let mut free = true;
+            while on_board(path) {
+                if board.at(path) != EMPTY {
+                    free = false;
+                    break;
+                }
+                path = (path as isize + color.forward()) as Square;
             }
+            if free {
+                bonus += PASSED_FREE[rr];
+                tr.add(color, ix::PASSED_FREE + rr, 1);
+            }
+            let stop = (s as isize + color.forward()) as Square;
+            if on_board(stop) && rr >= 3 {
+                let weight = rr as i32 - 2;
+                let theirs = distance(stop, enemy_king) * weight;
+                let ours = distance(stop, own_king) * weight;
+                bonus += PASSED_KING_DISTANCE_THEIRS * theirs;
+                bonus += PASSED_KING_DISTANCE_OURS * ours;
+                tr.add(color, ix::PASSED_KING_DISTANCE_THEIRS, theirs);
+                tr.add(color, ix::PASSED_KING_DISTANCE_OURS, ours);
+            }
+            t(Term::PassedPawns, bonus);
         }
 
         // Pieces: piece-square, mobility, king attacks, threats.
@@ -618,6 +743,45 @@ pub fn describe(board: &Board) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pawn_table_changes_nothing() {
+        // Walk pseudo-random games from a few positions; a 4096-slot table
+        // sees hits, misses and overwritten slots along the way.
+        let mut table = PawnTable::new();
+        let fens = [
+            crate::fen::START_FEN,
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+        ];
+        let mut state = 0x2545_F491_4F6C_DD1D_u64;
+        let mut checked = 0;
+        for fen in fens {
+            for _game in 0..20 {
+                let mut b = Board::from_fen(fen).unwrap();
+                for _ply in 0..80 {
+                    assert_eq!(
+                        evaluate_with(&b, &mut table),
+                        evaluate(&b),
+                        "{}",
+                        b.to_fen()
+                    );
+                    checked += 1;
+                    let mut moves = crate::movegen::MoveList::new();
+                    b.generate_legal(&mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    b.make(moves[(state % moves.len() as u64) as usize]);
+                }
+            }
+        }
+        assert!(checked > 4000);
+    }
 
     #[test]
     fn start_position_is_level_but_for_tempo() {

@@ -7,7 +7,7 @@
 //! and ponder flags) and the transposition table.
 
 use crate::board::{list_index, Board};
-use crate::eval::{evaluate, evaluate_lazy_exact};
+use crate::eval::{evaluate_lazy_exact, evaluate_with, PawnTable};
 use crate::movegen::{GenKind, MoveList, MAX_MOVES};
 use crate::see::{see, SEE_VALUE};
 use crate::time::TimePlan;
@@ -315,6 +315,8 @@ struct RootMove {
 pub struct Searcher {
     killers: Vec<[Move; 2]>,
     history: Box<[[i32; CELLS]; 12]>,
+    /// Pawn-structure cache of this thread's evaluations.
+    pawns: PawnTable,
     pv: Vec<[Move; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
     root_moves: Vec<RootMove>,
@@ -417,6 +419,7 @@ impl Searcher {
         Searcher {
             killers: vec![[Move::NONE; 2]; MAX_PLY + 2],
             history: Box::new([[0; CELLS]; 12]),
+            pawns: PawnTable::new(),
             pv: vec![[Move::NONE; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
             root_moves: Vec::new(),
@@ -801,7 +804,7 @@ impl Searcher {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate(board);
+            return evaluate_with(board, &mut self.pawns);
         }
         // Mate distance pruning: no line from here beats a shorter mate.
         alpha = alpha.max(-MATE + ply as i32);
@@ -832,7 +835,7 @@ impl Searcher {
         } else if is_eval(tt_eval) {
             tt_eval
         } else {
-            evaluate(board)
+            evaluate_with(board, &mut self.pawns)
         };
         self.eval_stack[ply] = eval;
         // Better than two plies ago: the position is going our way, so
@@ -1011,7 +1014,7 @@ impl Searcher {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate(board);
+            return evaluate_with(board, &mut self.pawns);
         }
         let key = board.hash();
         let mut tt_move = Move::NONE;
@@ -1040,7 +1043,7 @@ impl Searcher {
                 stand_pat = tt_eval;
                 eval_to_store = tt_eval;
             } else {
-                let (score, exact) = evaluate_lazy_exact(board, alpha, beta);
+                let (score, exact) = evaluate_lazy_exact(board, alpha, beta, &mut self.pawns);
                 stand_pat = score;
                 if exact {
                     eval_to_store = score;
