@@ -1308,19 +1308,45 @@ mod tests {
         p[X_ATTACK_CAP] = 555;
         p[X_UNITS] = 9;
         let text = weights_file(&p).unwrap();
-        assert!(text.contains("pub const TEMPO: Score = Score(17, 4);"));
-        assert!(text.contains("    Score(60, 133),"));
-        assert!(text.contains("pub const KNIGHT_CENTRE: Score = Score(8, 6);"));
-        assert!(text.contains("pub const KNIGHT_CENTRE_BASE: Score = Score(-24, -18);"));
-        // The knight's value takes the 3 the base gave away.
-        assert!(text.contains("    Score(340, 300),"));
-        assert!(text.contains("pub const KING_ATTACK_CAP: i32 = 555;"));
-        assert!(text.contains("pub const KING_ATTACK_UNITS: [i32; 6] = [0, 9, 8, 12, 20, 0];"));
-        let changed = changes(&rounded(&initial_params()), &p);
-        assert!(
-            changed.contains(&"TEMPO: (12, 4) -> (17, 4)".to_string()),
-            "{changed:?}"
+        let has = |line: String| assert!(text.contains(&line), "missing: {line}");
+        has(format!(
+            "pub const TEMPO: Score = Score(17, {});",
+            w::TEMPO.1
+        ));
+        has(format!("    Score({}, 133),", w::PASSED_PAWN[6].0));
+        let (kc, kv) = (w::KNIGHT_CENTRE, w::PIECE_VALUE[kind_index(KNIGHT)]);
+        // The base is re-centred to -3 x the centre weight...
+        assert_eq!(
+            w::KNIGHT_CENTRE_BASE.0,
+            -3 * kc.0,
+            "the built file is centred"
         );
+        has(format!(
+            "pub const KNIGHT_CENTRE: Score = Score({}, {});",
+            kc.0 + 1,
+            kc.1
+        ));
+        has(format!(
+            "pub const KNIGHT_CENTRE_BASE: Score = Score({}, {});",
+            -3 * (kc.0 + 1),
+            w::KNIGHT_CENTRE_BASE.1
+        ));
+        // ...and the knight's value takes the 3 the base gave away.
+        has(format!("    Score({}, {}),", kv.0 + 3, kv.1));
+        has("pub const KING_ATTACK_CAP: i32 = 555;".to_string());
+        let mut units = w::KING_ATTACK_UNITS;
+        units[1] = 9;
+        has(format!(
+            "pub const KING_ATTACK_UNITS: [i32; 6] = {units:?};"
+        ));
+        let changed = changes(&rounded(&initial_params()), &p);
+        let tempo = format!(
+            "TEMPO: ({}, {}) -> (17, {})",
+            w::TEMPO.0,
+            w::TEMPO.1,
+            w::TEMPO.1
+        );
+        assert!(changed.contains(&tempo), "{changed:?}");
         // A missing constant is an error, not a silent skip.
         let (scores, ints) = named_values(&p);
         assert!(
