@@ -36,15 +36,37 @@ const DEFAULT_OVERHEAD_MS: i64 = 30;
 const MAX_OVERHEAD_MS: i64 = 5_000;
 const MAX_MULTIPV: i64 = 256;
 const MAX_THREADS: i64 = 64;
-/// `UCI_Elo` range and default (the default lies inside, as GUIs require).
-const MIN_ELO: i64 = 1000;
-const MAX_ELO: i64 = 2600;
+/// Measured strength of Skill Levels, (level, Elo) with both rising: 40
+/// games each at 5+0.05 against Stockfish 15.1 at `UCI_Elo` 1350, Fairy-Max
+/// 5.0b (~1940) or Phalanx XXV (~2610), rounded to 5 (STRENGTH.md,
+/// "Strength levels"). The top level is full strength.
+const SKILL_ELO: [(i32, i64); 6] = [
+    (0, 1135),
+    (3, 1540),
+    (8, 2100),
+    (11, 2345),
+    (14, 2445),
+    (MAX_SKILL, 2655),
+];
+/// `UCI_Elo` range (the measured one) and default (inside it, as GUIs
+/// require).
+const MIN_ELO: i64 = SKILL_ELO[0].1;
+const MAX_ELO: i64 = SKILL_ELO[SKILL_ELO.len() - 1].1;
 const DEFAULT_ELO: i64 = 1500;
 
-/// Skill level for a `UCI_Elo`: a straight line from `MIN_ELO` (level 0)
-/// to `MAX_ELO` (level 20). Provisional until calibrated in matches.
+/// Skill level for a `UCI_Elo`: interpolated between the measured levels
+/// of `SKILL_ELO` and rounded to the nearest level.
 pub fn skill_for_elo(elo: i64) -> i32 {
-    ((elo.clamp(MIN_ELO, MAX_ELO) - MIN_ELO) * MAX_SKILL as i64 / (MAX_ELO - MIN_ELO)) as i32
+    let elo = elo.clamp(MIN_ELO, MAX_ELO);
+    let mut level = SKILL_ELO[0].0;
+    for pair in SKILL_ELO.windows(2) {
+        let ((l0, e0), (l1, e1)) = (pair[0], pair[1]);
+        if elo >= e0 {
+            let span = e1 - e0;
+            level = l0 + ((2 * (elo - e0) * (l1 - l0) as i64 + span) / (2 * span)) as i32;
+        }
+    }
+    level.min(MAX_SKILL)
 }
 
 /// Win/draw/loss per mille for a score (side to move's view): a fixed
@@ -1065,9 +1087,20 @@ mod tests {
 
     #[test]
     fn elo_maps_into_the_levels() {
-        assert_eq!(skill_for_elo(MIN_ELO), 0);
-        assert_eq!(skill_for_elo(MAX_ELO), MAX_SKILL);
-        assert_eq!(skill_for_elo(0), 0);
-        assert!((0..MAX_SKILL).contains(&skill_for_elo(DEFAULT_ELO)));
+        // Each measured point maps to its own level, the ends clamp, the
+        // default is a limited level, and a higher Elo is never weaker.
+        for (level, elo) in SKILL_ELO {
+            assert_eq!(skill_for_elo(elo), level);
+        }
+        assert_eq!(skill_for_elo(0), SKILL_ELO[0].0);
+        assert_eq!(skill_for_elo(MAX_ELO + 500), MAX_SKILL);
+        assert!((MIN_ELO..=MAX_ELO).contains(&DEFAULT_ELO));
+        assert!(skill_for_elo(DEFAULT_ELO) < MAX_SKILL);
+        let levels: Vec<i32> = (MIN_ELO..=MAX_ELO).map(skill_for_elo).collect();
+        assert!(levels.windows(2).all(|w| w[0] <= w[1]));
+        // Halfway between two measured points is halfway between levels.
+        let (l0, e0) = SKILL_ELO[1];
+        let (l1, e1) = SKILL_ELO[2];
+        assert_eq!(skill_for_elo((e0 + e1) / 2), (l0 + l1 + 1) / 2);
     }
 }
