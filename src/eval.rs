@@ -124,32 +124,39 @@ pub fn material(board: &Board) -> i32 {
 
 /// Full evaluation, side to move's view.
 pub fn evaluate(board: &Board) -> i32 {
-    let t = trace(board);
+    side_to_move_view(board, trace(board).white_score)
+}
+
+/// A score from White's view as the side to move sees it.
+#[inline(always)]
+fn side_to_move_view(board: &Board, white_score: i32) -> i32 {
     if board.side_to_move() == Color::White {
-        t.white_score
+        white_score
     } else {
-        -t.white_score
+        -white_score
     }
 }
 
 /// `evaluate`, with the pawn terms cached in `pawns`.
 pub fn evaluate_with(board: &Board, pawns: &mut PawnTable) -> i32 {
-    let t = trace_cached(board, &mut NoTrace, Some(pawns));
-    if board.side_to_move() == Color::White {
-        t.white_score
-    } else {
-        -t.white_score
-    }
+    side_to_move_view(
+        board,
+        trace_cached(board, &mut NoTrace, Some(pawns)).white_score,
+    )
 }
 
 /// Two-pass evaluation: the material pass alone when it is outside
 /// `(alpha, beta)` by more than `LAZY_MARGIN`, else the full evaluation.
 pub fn evaluate_lazy(board: &Board, alpha: i32, beta: i32) -> i32 {
+    material_outside(board, alpha, beta).unwrap_or_else(|| evaluate(board))
+}
+
+/// The material pass, when it alone is outside `(alpha, beta)` by more than
+/// `LAZY_MARGIN`.
+#[inline(always)]
+fn material_outside(board: &Board, alpha: i32, beta: i32) -> Option<i32> {
     let m = material(board);
-    if m - LAZY_MARGIN >= beta || m + LAZY_MARGIN <= alpha {
-        return m;
-    }
-    evaluate(board)
+    (m - LAZY_MARGIN >= beta || m + LAZY_MARGIN <= alpha).then_some(m)
 }
 
 /// `evaluate_lazy`, and whether the score is the full evaluation (true)
@@ -160,11 +167,10 @@ pub fn evaluate_lazy_exact(
     beta: i32,
     pawns: &mut PawnTable,
 ) -> (i32, bool) {
-    let m = material(board);
-    if m - LAZY_MARGIN >= beta || m + LAZY_MARGIN <= alpha {
-        return (m, false);
+    match material_outside(board, alpha, beta) {
+        Some(m) => (m, false),
+        None => (evaluate_with(board, pawns), true),
     }
-    (evaluate_with(board, pawns), true)
 }
 
 /// Pawn facts per colour and file (files padded by one on each side so
@@ -179,12 +185,15 @@ struct PawnFiles {
 }
 
 impl PawnFiles {
+    /// No pawns at all.
+    const EMPTY: PawnFiles = PawnFiles {
+        count: [[0; 10]; 2],
+        lowest: [[8; 10]; 2],
+        highest: [[-1; 10]; 2],
+    };
+
     fn new(board: &Board) -> PawnFiles {
-        let mut pf = PawnFiles {
-            count: [[0; 10]; 2],
-            lowest: [[8; 10]; 2],
-            highest: [[-1; 10]; 2],
-        };
+        let mut pf = PawnFiles::EMPTY;
         for color in [Color::White, Color::Black] {
             let c = color.index();
             for &s in board.squares(color.piece(PAWN)) {
@@ -252,11 +261,7 @@ impl PawnTable {
     pub fn new() -> PawnTable {
         let empty = PawnEntry {
             key: 0,
-            files: PawnFiles {
-                count: [[0; 10]; 2],
-                lowest: [[8; 10]; 2],
-                highest: [[-1; 10]; 2],
-            },
+            files: PawnFiles::EMPTY,
             psq: [Score(0, 0); 2],
             structure: [Score(0, 0); 2],
             passed: [0; 2],

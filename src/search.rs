@@ -896,17 +896,17 @@ impl Searcher {
             let mv = pick_next(&mut moves, &mut scores, i);
             let quiet = !board.is_capture(mv) && mv.kind() != MoveKind::Promotion;
 
-            // Shallow pruning of quiet moves, once a move has been found
-            // that does not lose to a mate.
-            if quiet && !pv_node && !in_check && best > -MATE_BOUND {
+            // Shallow pruning, once a move has been found that does not
+            // lose to a mate; never at PV nodes or in check.
+            let prunable = !pv_node && !in_check && best > -MATE_BOUND;
+            if quiet && prunable {
                 let lmp_limit = (LMP_BASE + depth * depth) / (2 - improving as i32);
                 if depth <= LMP_MAX_DEPTH && quiets_tried.len() as i32 >= lmp_limit {
                     continue;
                 }
             }
             // Moves that lose material by exchange near the leaves.
-            if !pv_node && !in_check && best > -MATE_BOUND && depth <= SEE_PRUNE_MAX_DEPTH && i > 0
-            {
+            if prunable && depth <= SEE_PRUNE_MAX_DEPTH && i > 0 {
                 let threshold = if quiet {
                     -SEE_PRUNE_QUIET * depth * depth
                 } else {
@@ -917,9 +917,7 @@ impl Searcher {
                 }
             }
             let futile = quiet
-                && !pv_node
-                && !in_check
-                && best > -MATE_BOUND
+                && prunable
                 && depth <= FUTILITY_MAX_DEPTH
                 && eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha;
 
