@@ -406,6 +406,86 @@ impl Board {
         true
     }
 
+    /// True when the legal move `mv` checks the opponent's king, judged
+    /// without making it: the moved piece may attack the king from `to`
+    /// (direct check), or leaving `from` may open a line from one of our
+    /// sliders to the king (discovered check). Castling, en passant and
+    /// promotions play the move on a scratch copy of the cells instead.
+    pub fn gives_check(&self, mv: Move) -> bool {
+        let us = self.side;
+        let king = self.king_square(us.flip());
+        let (from, to) = (mv.from(), mv.to());
+        if mv.kind() != MoveKind::Normal && mv.kind() != MoveKind::DoublePush {
+            let mut scratch = self.cells;
+            match mv.kind() {
+                MoveKind::Castle => {
+                    let (king_to, rook_to) = self.castle_targets(from, to);
+                    scratch[from] = EMPTY;
+                    scratch[to] = EMPTY;
+                    scratch[king_to] = us.piece(KING);
+                    scratch[rook_to] = us.piece(ROOK);
+                }
+                MoveKind::EnPassant => {
+                    scratch[(to as isize - us.forward()) as Square] = EMPTY;
+                    scratch[to] = scratch[from];
+                    scratch[from] = EMPTY;
+                }
+                _ => {
+                    scratch[to] = us.piece(mv.promo());
+                    scratch[from] = EMPTY;
+                }
+            }
+            return attacked(&scratch, king, us);
+        }
+
+        let cells = &self.cells;
+        let piece = cells[from];
+        let (k, t) = (king as isize, to as isize);
+        let direct = match kind_of(piece) {
+            PAWN => t + us.forward() + EAST == k || t + us.forward() + WEST == k,
+            KNIGHT => KNIGHT_JUMPS.contains(&(k - t)),
+            KING => false,
+            kind => {
+                let d = direction(to, king);
+                let fits = match kind {
+                    ROOK => is_straight(d),
+                    BISHOP => d != 0 && !is_straight(d),
+                    _ => d != 0,
+                };
+                fits && {
+                    let mut s = (t + d) as Square;
+                    while s != king && (cells[s] == EMPTY || s == from) {
+                        s = (s as isize + d) as Square;
+                    }
+                    s == king
+                }
+            }
+        };
+        if direct {
+            return true;
+        }
+        // Discovered: `from` is the first piece on a line out of the king,
+        // `to` leaves that line, and behind `from` stands our slider.
+        let d = direction(king, from);
+        if d == 0 || direction(king, to) == d {
+            return false;
+        }
+        let mut s = (k + d) as Square;
+        while cells[s] == EMPTY {
+            s = (s as isize + d) as Square;
+        }
+        if s != from {
+            return false;
+        }
+        s = (s as isize + d) as Square;
+        while cells[s] == EMPTY {
+            s = (s as isize + d) as Square;
+        }
+        let p = cells[s];
+        let slider = if is_straight(d) { ROOK } else { BISHOP };
+        p == us.piece(slider) || p == us.piece(QUEEN)
+    }
+
     /// Appends the legal moves of the side to move to `list`.
     pub fn generate_legal(&self, list: &mut MoveList) {
         let mut pseudo = MoveList::new();
@@ -555,6 +635,54 @@ mod tests {
             castles.len(),
             2,
             "b1 attacked does not stop O-O-O: {castles:?}"
+        );
+    }
+
+    /// Every legal move of each position, judged by `gives_check` and by
+    /// making it; the positions hold direct, discovered, castling,
+    /// en-passant and promotion checks, and the test counts that each kind
+    /// really occurs.
+    #[test]
+    fn gives_check_agrees_with_making_the_move() {
+        let fens = [
+            // Each of the e5 knight's eight moves uncovers the b2 bishop.
+            "7k/8/8/4N3/8/8/1B6/4K3 w - - 0 1",
+            // O-O checks with the rook on f1; the king's own steps do not.
+            "5k2/8/8/8/8/8/8/4K2R w K - 0 1",
+            // e5xd6 en passant opens the fifth rank to the a5 rook.
+            "8/8/8/R2pP2k/8/8/8/4K3 w - d6 0 1",
+            // Promotions: to a queen and a knight both check.
+            "3k4/1P6/8/8/8/8/8/4K3 w - - 0 1",
+            // Pawn checks, and a king step uncovering the h1 rook's file.
+            "8/8/3k4/8/2P5/8/8/R3K2R w KQ - 0 1",
+            "7k/8/8/8/8/8/7K/7R w - - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        ];
+        let mut kinds = [0usize; 5];
+        for (i, fen) in fens.into_iter().enumerate() {
+            let mut b = Board::from_fen(fen).unwrap();
+            if i == 0 {
+                let checks = b
+                    .legal_moves()
+                    .iter()
+                    .filter(|&&m| b.gives_check(m))
+                    .count();
+                assert_eq!(checks, 8, "discovered checks");
+            }
+            for mv in b.legal_moves() {
+                b.make(mv);
+                let checks = b.in_check();
+                b.unmake();
+                assert_eq!(b.gives_check(mv), checks, "{mv:?} in {fen}");
+                if checks {
+                    kinds[mv.kind() as usize] += 1;
+                }
+            }
+        }
+        // Normal, (double push may not), en passant, castle, promotion.
+        assert!(
+            kinds[0] > 10 && kinds[2] == 1 && kinds[3] >= 1 && kinds[4] >= 2,
+            "{kinds:?}"
         );
     }
 }

@@ -921,12 +921,11 @@ impl Searcher {
                 && depth <= FUTILITY_MAX_DEPTH
                 && eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha;
 
-            board.make(mv);
-            let gives_check = board.in_check();
+            let gives_check = board.gives_check(mv);
             if futile && !gives_check {
-                board.unmake();
                 continue;
             }
+            board.make(mv);
             let extension = (gives_check && (ply as i32) < 2 * self.root_depth) as i32;
             let new_depth = depth - 1 + extension;
             // Late quiet moves of a well-ordered list rarely matter: search

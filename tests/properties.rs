@@ -66,6 +66,18 @@ fn check_position(board: &mut Board) {
         assert!(*board == before, "unmake of {mv:?} did not restore {fen}");
     }
     assert_eq!(legal.to_vec(), slow, "legality disagrees in {fen}");
+
+    // The check test without making the move agrees with making it.
+    for &mv in &legal {
+        board.make(mv);
+        let checks = board.in_check();
+        board.unmake();
+        assert_eq!(
+            board.gives_check(mv),
+            checks,
+            "gives_check wrong for {mv:?} in {fen}"
+        );
+    }
     assert_eq!(board.count_legal(), legal.len());
 
     // Captures + quiets = all.
