@@ -293,20 +293,10 @@ fn pawn_entry<T: Tracer>(board: &Board, tr: &mut T, key: u64) -> PawnEntry {
         let them = color.flip();
         for &s in board.squares(color.piece(PAWN)) {
             let s = s as Square;
-            let rr = rel_rank(color, s);
-            let f = file_of(s);
-            let pfile = f + 1;
-            psq[c] += PAWN_ADVANCE[rr];
-            tr.add(color, ix::PAWN_ADVANCE + rr, 1);
-            if (2..=4).contains(&rr) {
-                if f == 3 || f == 4 {
-                    psq[c] += PAWN_CENTRE;
-                    tr.add(color, ix::PAWN_CENTRE, 1);
-                } else if f == 2 || f == 5 {
-                    psq[c] += PAWN_NEAR_CENTRE;
-                    tr.add(color, ix::PAWN_NEAR_CENTRE, 1);
-                }
-            }
+            let pfile = file_of(s) + 1;
+            let at = pst_index(color, s);
+            psq[c] += PAWN_PST[at];
+            tr.add(color, ix::PAWN_PST + at, 1);
             if pf.count[c][pfile - 1] == 0 && pf.count[c][pfile + 1] == 0 {
                 structure[c] += ISOLATED_PAWN;
                 tr.add(color, ix::ISOLATED_PAWN, 1);
@@ -360,6 +350,16 @@ fn rel_rank(color: Color, s: Square) -> usize {
     match color {
         Color::White => rank_of(s),
         Color::Black => 7 - rank_of(s),
+    }
+}
+
+/// A square's index in the piece-square tables: as `color` sees it (a1 =
+/// 0 .. h8 = 63 from White's side, mirrored by rank for Black).
+#[inline(always)]
+fn pst_index(color: Color, s: Square) -> usize {
+    match color {
+        Color::White => to64(s),
+        Color::Black => to64(s) ^ 56,
     }
 }
 
@@ -480,47 +480,44 @@ fn trace_cached<T: Tracer>(board: &Board, tr: &mut T, pawns: Option<&mut PawnTab
                 ROOK => (&ROOK_DIRS, true),
                 _ => (&QUEEN_DIRS, true),
             };
+            let (pst, pst_slot, mobility_table, mobility_slot): (&[Score; 64], _, &[Score], _) =
+                match kind {
+                    KNIGHT => (
+                        &KNIGHT_PST,
+                        ix::KNIGHT_PST,
+                        &MOBILITY_KNIGHT,
+                        ix::MOBILITY_KNIGHT,
+                    ),
+                    BISHOP => (
+                        &BISHOP_PST,
+                        ix::BISHOP_PST,
+                        &MOBILITY_BISHOP,
+                        ix::MOBILITY_BISHOP,
+                    ),
+                    ROOK => (&ROOK_PST, ix::ROOK_PST, &MOBILITY_ROOK, ix::MOBILITY_ROOK),
+                    _ => (
+                        &QUEEN_PST,
+                        ix::QUEEN_PST,
+                        &MOBILITY_QUEEN,
+                        ix::MOBILITY_QUEEN,
+                    ),
+                };
             for &s in board.squares(color.piece(kind)) {
                 let s = s as Square;
-                let centre = CENTRALITY[file_of(s)] + CENTRALITY[rank_of(s)];
                 let rr = rel_rank(color, s);
-                match kind {
-                    KNIGHT => {
-                        t(
-                            Term::PieceSquare,
-                            KNIGHT_CENTRE * centre + KNIGHT_CENTRE_BASE,
-                        );
-                        tr.add(color, ix::KNIGHT_CENTRE, centre);
-                        tr.add(color, ix::KNIGHT_CENTRE_BASE, 1);
-                    }
-                    BISHOP => {
-                        t(
-                            Term::PieceSquare,
-                            BISHOP_CENTRE * centre + BISHOP_CENTRE_BASE,
-                        );
-                        tr.add(color, ix::BISHOP_CENTRE, centre);
-                        tr.add(color, ix::BISHOP_CENTRE_BASE, 1);
-                    }
-                    ROOK => {
-                        if rr == 6 {
-                            t(Term::PieceSquare, ROOK_SEVENTH);
-                            tr.add(color, ix::ROOK_SEVENTH, 1);
+                let at = pst_index(color, s);
+                t(Term::PieceSquare, pst[at]);
+                tr.add(color, pst_slot + at, 1);
+                if kind == ROOK {
+                    let pfile = file_of(s) + 1;
+                    if pf.count[c][pfile] == 0 {
+                        if pf.count[them.index()][pfile] == 0 {
+                            t(Term::Pieces, ROOK_OPEN_FILE);
+                            tr.add(color, ix::ROOK_OPEN_FILE, 1);
+                        } else {
+                            t(Term::Pieces, ROOK_HALF_OPEN_FILE);
+                            tr.add(color, ix::ROOK_HALF_OPEN_FILE, 1);
                         }
-                        let pfile = file_of(s) + 1;
-                        if pf.count[c][pfile] == 0 {
-                            if pf.count[them.index()][pfile] == 0 {
-                                t(Term::Pieces, ROOK_OPEN_FILE);
-                                tr.add(color, ix::ROOK_OPEN_FILE, 1);
-                            } else {
-                                t(Term::Pieces, ROOK_HALF_OPEN_FILE);
-                                tr.add(color, ix::ROOK_HALF_OPEN_FILE, 1);
-                            }
-                        }
-                    }
-                    _ => {
-                        t(Term::PieceSquare, QUEEN_CENTRE * centre + QUEEN_CENTRE_BASE);
-                        tr.add(color, ix::QUEEN_CENTRE, centre);
-                        tr.add(color, ix::QUEEN_CENTRE_BASE, 1);
                     }
                 }
                 if (kind == KNIGHT || kind == BISHOP)
@@ -532,7 +529,7 @@ fn trace_cached<T: Tracer>(board: &Board, tr: &mut T, pawns: Option<&mut PawnTab
                     tr.add(color, ix::OUTPOST, 1);
                 }
 
-                let mut mobility = 0;
+                let mut mobility = 0usize;
                 let mut zone_hits = 0;
                 for &d in dirs {
                     let mut to = (s as isize + d) as Square;
@@ -560,11 +557,8 @@ fn trace_cached<T: Tracer>(board: &Board, tr: &mut T, pawns: Option<&mut PawnTab
                         to = (to as isize + d) as Square;
                     }
                 }
-                t(
-                    Term::Mobility,
-                    MOBILITY[ki] * (mobility - MOBILITY_BASE[ki]),
-                );
-                tr.add(color, ix::MOBILITY + ki, mobility - MOBILITY_BASE[ki]);
+                t(Term::Mobility, mobility_table[mobility]);
+                tr.add(color, mobility_slot + mobility, 1);
                 if zone_hits > 0 {
                     attackers += 1;
                     attack_units += zone_hits * KING_ATTACK_UNITS[ki];
@@ -588,17 +582,9 @@ fn trace_cached<T: Tracer>(board: &Board, tr: &mut T, pawns: Option<&mut PawnTab
         // Own king: placement and pawn shield.
         let kr = rel_rank(color, own_king);
         let kf = file_of(own_king);
-        let centre = CENTRALITY[kf] + CENTRALITY[rank_of(own_king)];
-        let mut king_psq =
-            KING_ADVANCE * kr.min(3) as i32 + KING_CENTRE * centre + KING_CENTRE_BASE;
-        tr.add(color, ix::KING_ADVANCE, kr.min(3) as i32);
-        tr.add(color, ix::KING_CENTRE, centre);
-        tr.add(color, ix::KING_CENTRE_BASE, 1);
-        if kr == 0 && matches!(kf, 1 | 2 | 6) {
-            king_psq += KING_CASTLED;
-            tr.add(color, ix::KING_CASTLED, 1);
-        }
-        t(Term::PieceSquare, king_psq);
+        let at = pst_index(color, own_king);
+        t(Term::PieceSquare, KING_PST[at]);
+        tr.add(color, ix::KING_PST + at, 1);
         if kr <= 1 {
             let own_pawn = color.piece(PAWN);
             let enemy_pawn = them.piece(PAWN);

@@ -16,10 +16,10 @@
 //! scale / divisor`, capped; its units, scale and cap are tuned) and the
 //! endgame scale factors (the drawish and opposite-bishops factors are
 //! tuned; which factor applies is decided per position as the evaluation
-//! does, from the sign of the score). The threshold `DRAWISH_MATERIAL_EDGE`,
-//! the phase weights, the centrality table and the mobility base counts are
-//! shape constants and stay as they are. A test checks that this model,
-//! with the weights as built, gives exactly [`crate::eval::evaluate`].
+//! does, from the sign of the score). The threshold `DRAWISH_MATERIAL_EDGE`
+//! and the phase weights are shape constants and stay as they are. A test
+//! checks that this model, with the weights as built, gives exactly
+//! [`crate::eval::evaluate`].
 //!
 //! The result is a complete `weights.rs`: the file as built with its numbers
 //! replaced, so that a diff shows what the tune changed.
@@ -31,9 +31,10 @@ use crate::eval::{self, ScaleKind, Tracer};
 use crate::params::{self, SLOTS};
 use crate::search::{Searcher, MATE_BOUND};
 use crate::tt::TranspositionTable;
-use crate::types::{kind_index, Color, BISHOP, KING, KNIGHT, QUEEN};
+use crate::types::{kind_index, Color, Piece, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use crate::weights::{self as w, Score, PHASE_TOTAL};
 use std::collections::HashMap;
+use std::ops::Range;
 use std::time::Instant;
 
 /// The text of `src/weights.rs` as built: the template of the output.
@@ -258,26 +259,29 @@ pub fn initial_params() -> Vec<f64> {
     p
 }
 
-/// Values the tuner leaves alone: each `*_CENTRE_BASE` (a constant per
-/// piece, the same as the piece's value; re-centred on output), the king's
-/// piece value, and the pawn's bonus on its home rank (a constant per pawn,
-/// the same as the pawn's value), with the ranks no pawn stands on.
+/// Mobility entries held at zero, one per table (the count the entry is
+/// for): a constant per piece would be the piece's value over again.
+const MOBILITY_ZEROS: [usize; 4] = [
+    params::MOBILITY_KNIGHT + 4,
+    params::MOBILITY_BISHOP + 6,
+    params::MOBILITY_ROOK + 6,
+    params::MOBILITY_QUEEN + 12,
+];
+
+/// Values the tuner leaves alone: the king's piece value (each side has
+/// one king: it cancels), the pawn table's first and last ranks (no pawn
+/// stands there), and one entry of each mobility table (`MOBILITY_ZEROS`).
+/// The constant part of each piece-square table is free but re-centred
+/// into the piece's value on output (see `named_values`).
 pub fn is_frozen(index: usize) -> bool {
     if index >= X_UNITS {
         return false;
     }
     let slot = index / 2;
-    [
-        params::KNIGHT_CENTRE_BASE,
-        params::BISHOP_CENTRE_BASE,
-        params::QUEEN_CENTRE_BASE,
-        params::KING_CENTRE_BASE,
-        params::PIECE_VALUE + kind_index(KING),
-        params::PAWN_ADVANCE,
-        params::PAWN_ADVANCE + 1,
-        params::PAWN_ADVANCE + 7,
-    ]
-    .contains(&slot)
+    slot == params::PIECE_VALUE + kind_index(KING)
+        || (params::PAWN_PST..params::PAWN_PST + 8).contains(&slot)
+        || (params::PAWN_PST + 56..params::PAWN_PST + 64).contains(&slot)
+        || MOBILITY_ZEROS.contains(&slot)
 }
 
 /// Keeps the plain integers in their meaningful ranges.
@@ -752,11 +756,25 @@ pub fn load(
 
 // ----- writing weights.rs ----------------------------------------------------
 
-/// Average centrality (file + rank) over the board: each `*_CENTRE_BASE` is
-/// minus this times its `*_CENTRE`, so that piece-square values average
-/// zero and the piece values stay the pieces' average worth.
-fn average_centrality() -> i32 {
-    2 * w::CENTRALITY.iter().sum::<i32>() / w::CENTRALITY.len() as i32
+/// A piece-square table, the kind it belongs to, the squares its mean is
+/// taken over and the squares a piece of the kind can stand on.
+type TableSquares = (usize, Piece, Range<usize>, Range<usize>);
+
+/// Every piece-square table. The pawn's mean is taken over rank 2, so that
+/// the pawn's value stays that of a pawn on its starting square.
+const PIECE_SQUARE_TABLES: [TableSquares; 6] = [
+    (params::PAWN_PST, PAWN, 8..16, 8..56),
+    (params::KNIGHT_PST, KNIGHT, 0..64, 0..64),
+    (params::BISHOP_PST, BISHOP, 0..64, 0..64),
+    (params::ROOK_PST, ROOK, 0..64, 0..64),
+    (params::QUEEN_PST, QUEEN, 0..64, 0..64),
+    (params::KING_PST, KING, 0..64, 0..64),
+];
+
+/// The whole number nearest the mean of `total` over `n` (halves down),
+/// so that a table re-centred once is left as it is the next time.
+fn centre_shift(total: i32, n: i32) -> i32 {
+    (total + n / 2).div_euclid(n)
 }
 
 /// Weight arrays by constant name.
@@ -764,33 +782,24 @@ pub type ScoreValues = HashMap<&'static str, Vec<Score>>;
 /// Integer constants (or arrays) by name.
 pub type IntValues = HashMap<&'static str, Vec<i32>>;
 
-/// The named values of the tuned vector, re-centred: every `*_CENTRE_BASE`
-/// set to minus the average centrality times its `*_CENTRE`, the
-/// difference moved into the piece's value (the evaluation is unchanged).
+/// The named values of the tuned vector, re-centred: each piece-square
+/// table shifted to average (about) zero (see `PIECE_SQUARE_TABLES`), the
+/// shift moved
+/// into the piece's value, except the king's, where it cancels (the
+/// evaluation is unchanged but for the material pass, which sees the
+/// piece values alone).
 pub fn named_values(p: &[i32]) -> (ScoreValues, IntValues) {
     let mut slots: Vec<Score> = (0..SLOTS).map(|s| Score(p[2 * s], p[2 * s + 1])).collect();
-    let avg = average_centrality();
-    for (centre, base, kind) in [
-        (
-            params::KNIGHT_CENTRE,
-            params::KNIGHT_CENTRE_BASE,
-            Some(KNIGHT),
-        ),
-        (
-            params::BISHOP_CENTRE,
-            params::BISHOP_CENTRE_BASE,
-            Some(BISHOP),
-        ),
-        (params::QUEEN_CENTRE, params::QUEEN_CENTRE_BASE, Some(QUEEN)),
-        (params::KING_CENTRE, params::KING_CENTRE_BASE, None),
-    ] {
-        let new_base = Score(-avg * slots[centre].0, -avg * slots[centre].1);
-        if let Some(kind) = kind {
-            let value = params::PIECE_VALUE + kind_index(kind);
-            let shift = slots[base] - new_base;
-            slots[value] += shift;
+    for (table, kind, mean_over, squares) in PIECE_SQUARE_TABLES {
+        let n = mean_over.len() as i32;
+        let total = mean_over.fold(Score(0, 0), |sum, sq| sum + slots[table + sq]);
+        let shift = Score(centre_shift(total.0, n), centre_shift(total.1, n));
+        for sq in squares {
+            slots[table + sq] -= shift;
         }
-        slots[base] = new_base;
+        if kind != KING {
+            slots[params::PIECE_VALUE + kind_index(kind)] += shift;
+        }
     }
     let scores = params::PARAMS
         .iter()
@@ -1260,7 +1269,10 @@ mod tests {
         let (err, grad) = gradient(&data, None, &p, k, 2);
         let check = [
             2 * (params::PIECE_VALUE + kind_index(P)),
-            2 * (params::MOBILITY + 1) + 1,
+            2 * (params::MOBILITY_KNIGHT + 5) + 1,
+            2 * (params::MOBILITY_QUEEN + 14),
+            2 * (params::KNIGHT_PST + 21),
+            2 * (params::KING_PST + 6) + 1,
             2 * params::TEMPO,
             X_UNITS + 3,
             X_ATTACK_SCALE,
@@ -1304,7 +1316,12 @@ mod tests {
         let mut p = rounded(&initial_params());
         p[2 * params::TEMPO] = 17;
         p[2 * (params::PASSED_PAWN + 6) + 1] = 133;
-        p[2 * params::KNIGHT_CENTRE] += 1; // 7 -> 8: base -21 -> -24
+        // d3 up by 64: the knight table's mean rises by one...
+        p[2 * (params::KNIGHT_PST + 19)] += 64;
+        // a2 up by 8, the pawn table's mean over rank 2 by one...
+        p[2 * (params::PAWN_PST + 8) + 1] += 8;
+        // g1 up by 128: the king's by two.
+        p[2 * (params::KING_PST + 6)] += 128;
         p[X_ATTACK_CAP] = 555;
         p[X_UNITS] = 9;
         let text = weights_file(&p).unwrap();
@@ -1314,25 +1331,30 @@ mod tests {
             w::TEMPO.1
         ));
         has(format!("    Score({}, 133),", w::PASSED_PAWN[6].0));
-        let (kc, kv) = (w::KNIGHT_CENTRE, w::PIECE_VALUE[kind_index(KNIGHT)]);
-        // The base is re-centred to -3 x the centre weight...
-        assert_eq!(
-            w::KNIGHT_CENTRE_BASE.0,
-            -3 * kc.0,
-            "the built file is centred"
-        );
-        has(format!(
-            "pub const KNIGHT_CENTRE: Score = Score({}, {});",
-            kc.0 + 1,
-            kc.1
-        ));
-        has(format!(
-            "pub const KNIGHT_CENTRE_BASE: Score = Score({}, {});",
-            -3 * (kc.0 + 1),
-            w::KNIGHT_CENTRE_BASE.1
-        ));
-        // ...and the knight's value takes the 3 the base gave away.
-        has(format!("    Score({}, {}),", kv.0 + 3, kv.1));
+        // ...so every square gives one back and the piece's value takes it.
+        let (scores, _) = named_values(&p);
+        let knights = &scores["KNIGHT_PST"];
+        assert_eq!(knights[19], w::KNIGHT_PST[19] + Score(63, 0));
+        for sq in (0..64).filter(|&sq| sq != 19) {
+            assert_eq!(knights[sq], w::KNIGHT_PST[sq] - Score(1, 0), "{sq}");
+        }
+        let pawns = &scores["PAWN_PST"];
+        assert_eq!(pawns[8], w::PAWN_PST[8] + Score(0, 7));
+        assert_eq!(pawns[9], w::PAWN_PST[9] - Score(0, 1));
+        assert_eq!(pawns[55], w::PAWN_PST[55] - Score(0, 1));
+        assert_eq!(pawns[0], w::PAWN_PST[0], "rank 1 is left alone");
+        assert_eq!(pawns[56], w::PAWN_PST[56], "rank 8 is left alone");
+        let kings = &scores["KING_PST"];
+        assert_eq!(kings[6], w::KING_PST[6] + Score(126, 0));
+        assert_eq!(kings[0], w::KING_PST[0] - Score(2, 0));
+        let values = &scores["PIECE_VALUE"];
+        let value = |kind| w::PIECE_VALUE[kind_index(kind)];
+        assert_eq!(values[kind_index(KNIGHT)], value(KNIGHT) + Score(1, 0));
+        assert_eq!(values[kind_index(P)], value(P) + Score(0, 1));
+        assert_eq!(values[kind_index(KING)], value(KING), "the king's cancels");
+        assert_eq!(values[kind_index(ROOK)], value(ROOK));
+        let kv = value(KNIGHT);
+        has(format!("    Score({}, {}),", kv.0 + 1, kv.1));
         has("pub const KING_ATTACK_CAP: i32 = 555;".to_string());
         let mut units = w::KING_ATTACK_UNITS;
         units[1] = 9;

@@ -1,17 +1,17 @@
 //! Every evaluation weight, in one place. Each is a (middlegame, endgame)
 //! pair in centipawns, blended by game phase.
 //!
-//! The piece-square tables are built from a few shape parameters (centre
-//! distance, advancement) so that they stay smooth and few enough to tune.
-//!
-//! The values are those fitted by `cavalier tune` (Texel's method, Adam,
-//! 200 epochs) to 1,037,914 quiet positions of 16,000 self-play games at
-//! 5000 nodes a move (`cavalier selfplay --games 16000 --nodes 5000
-//! --threads 2 --seed 1`), 54,627 more held out: mean squared error
-//! 0.101485 -> 0.098981, held-out 0.101463 -> 0.098778. Values the
-//! tuner does not move (see `tune::is_frozen`: the king's value, pawn
-//! ranks no pawn stands on; the per-piece `*_CENTRE_BASE` offsets are
-//! re-centred) and weights no position exercised are as they were.
+//! The piece-square tables (one per kind, 64 squares) and the mobility
+//! tables (one entry per count) start from the values that the earlier
+//! shape parameters (centrality, advancement; a slope per mobility square)
+//! gave, which `cavalier tune` fitted (Texel's method, Adam, 200 epochs) to
+//! 1,037,914 quiet positions of 16,000 self-play games at 5000 nodes a move
+//! (`cavalier selfplay --games 16000 --nodes 5000 --threads 2 --seed 1`),
+//! 54,627 more held out: mean squared error 0.101485 -> 0.098981, held-out
+//! 0.101463 -> 0.098778. Each table is re-centred to average zero into
+//! its piece's value (the king's constant cancels; the pawn's table over
+//! rank 2), which changes nothing but the material pass. Values the tuner
+//! does not move are listed in `tune::is_frozen`.
 
 /// A middlegame / endgame pair.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -64,7 +64,7 @@ pub const PIECE_VALUE: [Score; 6] = [
     Score(63, 111),
     Score(290, 373),
     Score(321, 408),
-    Score(383, 718),
+    Score(388, 719),
     Score(993, 1308),
     Score(0, 0),
 ];
@@ -73,59 +73,120 @@ pub const PIECE_VALUE: [Score; 6] = [
 pub const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
 pub const PHASE_TOTAL: i32 = 24;
 
-// ----- piece-square shape ---------------------------------------------------
+// ----- piece-square tables -------------------------------------------------
 
-/// Centrality of a file or rank (0 at the edge, 3 in the middle).
-pub const CENTRALITY: [i32; 8] = [0, 1, 2, 3, 3, 2, 1, 0];
+// One table per kind from White's point of view, indexed a1 = 0 .. h8 = 63:
+// rank 1 is the first line, rank 8 the last (the board upside down). Black
+// reads the square mirrored by rank. Each table averages about zero (the
+// tuner re-centres it into the piece's value), the pawn's over rank 2, so
+// that the pawn's value is that of a pawn on its starting square.
 
-/// Pawn bonus by relative rank.
-pub const PAWN_ADVANCE: [Score; 8] = [
-    Score(0, 0),
-    Score(0, 0),
-    Score(-4, 1),
-    Score(-1, 5),
-    Score(-9, 9),
-    Score(59, 35),
-    Score(161, -11),
-    Score(0, 0),
+/// Pawns (ranks 1 and 8 are never used and stay zero).
+#[rustfmt::skip]
+pub const PAWN_PST: [Score; 64] = [
+    Score(0, 0), Score(0, 0), Score(0, 0), Score(0, 0), Score(0, 0), Score(0, 0), Score(0, 0), Score(0, 0),
+    Score(0, 0), Score(0, 0), Score(0, 0), Score(0, 0), Score(0, 0), Score(0, 0), Score(0, 0), Score(0, 0),
+    Score(-4, 1), Score(-4, 1), Score(-6, 0), Score(10, -6), Score(10, -6), Score(-6, 0), Score(-4, 1), Score(-4, 1),
+    Score(-1, 5), Score(-1, 5), Score(-3, 4), Score(13, -2), Score(13, -2), Score(-3, 4), Score(-1, 5), Score(-1, 5),
+    Score(-9, 9), Score(-9, 9), Score(-11, 8), Score(5, 2), Score(5, 2), Score(-11, 8), Score(-9, 9), Score(-9, 9),
+    Score(59, 35), Score(59, 35), Score(59, 35), Score(59, 35), Score(59, 35), Score(59, 35), Score(59, 35), Score(59, 35),
+    Score(161, -11), Score(161, -11), Score(161, -11), Score(161, -11), Score(161, -11), Score(161, -11), Score(161, -11), Score(161, -11),
+    Score(0, 0), Score(0, 0), Score(0, 0), Score(0, 0), Score(0, 0), Score(0, 0), Score(0, 0), Score(0, 0),
 ];
-/// Extra for a pawn on a centre file (d, e) on ranks 3 to 5.
-pub const PAWN_CENTRE: Score = Score(14, -7);
-/// Extra for a pawn on c or f on ranks 3 to 5.
-pub const PAWN_NEAR_CENTRE: Score = Score(-2, -1);
-
-/// Per step of centrality (file + rank), for knights, bishops, queens.
-pub const KNIGHT_CENTRE: Score = Score(9, 11);
-pub const BISHOP_CENTRE: Score = Score(2, 4);
-pub const QUEEN_CENTRE: Score = Score(1, 6);
-/// Offsets that make the average piece-square value about zero.
-pub const KNIGHT_CENTRE_BASE: Score = Score(-27, -33);
-pub const BISHOP_CENTRE_BASE: Score = Score(-6, -12);
-pub const QUEEN_CENTRE_BASE: Score = Score(-3, -18);
-
-/// Rook on the seventh rank (relative).
-pub const ROOK_SEVENTH: Score = Score(41, 10);
-/// King per rank away from home in the middlegame.
-pub const KING_ADVANCE: Score = Score(-13, 20);
-/// King on a castled file (b, c, g) / on its home rank corner squares.
-pub const KING_CASTLED: Score = Score(45, -13);
-/// King centralisation in the endgame, per step.
-pub const KING_CENTRE: Score = Score(-10, 3);
-pub const KING_CENTRE_BASE: Score = Score(30, -9);
+/// Knights.
+#[rustfmt::skip]
+pub const KNIGHT_PST: [Score; 64] = [
+    Score(-27, -33), Score(-18, -22), Score(-9, -11), Score(0, 0), Score(0, 0), Score(-9, -11), Score(-18, -22), Score(-27, -33),
+    Score(-18, -22), Score(-9, -11), Score(0, 0), Score(9, 11), Score(9, 11), Score(0, 0), Score(-9, -11), Score(-18, -22),
+    Score(-9, -11), Score(0, 0), Score(9, 11), Score(18, 22), Score(18, 22), Score(9, 11), Score(0, 0), Score(-9, -11),
+    Score(0, 0), Score(9, 11), Score(18, 22), Score(27, 33), Score(27, 33), Score(18, 22), Score(9, 11), Score(0, 0),
+    Score(0, 0), Score(9, 11), Score(18, 22), Score(27, 33), Score(27, 33), Score(18, 22), Score(9, 11), Score(0, 0),
+    Score(-9, -11), Score(0, 0), Score(9, 11), Score(18, 22), Score(18, 22), Score(9, 11), Score(0, 0), Score(-9, -11),
+    Score(-18, -22), Score(-9, -11), Score(0, 0), Score(9, 11), Score(9, 11), Score(0, 0), Score(-9, -11), Score(-18, -22),
+    Score(-27, -33), Score(-18, -22), Score(-9, -11), Score(0, 0), Score(0, 0), Score(-9, -11), Score(-18, -22), Score(-27, -33),
+];
+/// Bishops.
+#[rustfmt::skip]
+pub const BISHOP_PST: [Score; 64] = [
+    Score(-6, -12), Score(-4, -8), Score(-2, -4), Score(0, 0), Score(0, 0), Score(-2, -4), Score(-4, -8), Score(-6, -12),
+    Score(-4, -8), Score(-2, -4), Score(0, 0), Score(2, 4), Score(2, 4), Score(0, 0), Score(-2, -4), Score(-4, -8),
+    Score(-2, -4), Score(0, 0), Score(2, 4), Score(4, 8), Score(4, 8), Score(2, 4), Score(0, 0), Score(-2, -4),
+    Score(0, 0), Score(2, 4), Score(4, 8), Score(6, 12), Score(6, 12), Score(4, 8), Score(2, 4), Score(0, 0),
+    Score(0, 0), Score(2, 4), Score(4, 8), Score(6, 12), Score(6, 12), Score(4, 8), Score(2, 4), Score(0, 0),
+    Score(-2, -4), Score(0, 0), Score(2, 4), Score(4, 8), Score(4, 8), Score(2, 4), Score(0, 0), Score(-2, -4),
+    Score(-4, -8), Score(-2, -4), Score(0, 0), Score(2, 4), Score(2, 4), Score(0, 0), Score(-2, -4), Score(-4, -8),
+    Score(-6, -12), Score(-4, -8), Score(-2, -4), Score(0, 0), Score(0, 0), Score(-2, -4), Score(-4, -8), Score(-6, -12),
+];
+/// Rooks.
+#[rustfmt::skip]
+pub const ROOK_PST: [Score; 64] = [
+    Score(-5, -1), Score(-5, -1), Score(-5, -1), Score(-5, -1), Score(-5, -1), Score(-5, -1), Score(-5, -1), Score(-5, -1),
+    Score(-5, -1), Score(-5, -1), Score(-5, -1), Score(-5, -1), Score(-5, -1), Score(-5, -1), Score(-5, -1), Score(-5, -1),
+    Score(-5, -1), Score(-5, -1), Score(-5, -1), Score(-5, -1), Score(-5, -1), Score(-5, -1), Score(-5, -1), Score(-5, -1),
+    Score(-5, -1), Score(-5, -1), Score(-5, -1), Score(-5, -1), Score(-5, -1), Score(-5, -1), Score(-5, -1), Score(-5, -1),
+    Score(-5, -1), Score(-5, -1), Score(-5, -1), Score(-5, -1), Score(-5, -1), Score(-5, -1), Score(-5, -1), Score(-5, -1),
+    Score(-5, -1), Score(-5, -1), Score(-5, -1), Score(-5, -1), Score(-5, -1), Score(-5, -1), Score(-5, -1), Score(-5, -1),
+    Score(36, 9), Score(36, 9), Score(36, 9), Score(36, 9), Score(36, 9), Score(36, 9), Score(36, 9), Score(36, 9),
+    Score(-5, -1), Score(-5, -1), Score(-5, -1), Score(-5, -1), Score(-5, -1), Score(-5, -1), Score(-5, -1), Score(-5, -1),
+];
+/// Queens.
+#[rustfmt::skip]
+pub const QUEEN_PST: [Score; 64] = [
+    Score(-3, -18), Score(-2, -12), Score(-1, -6), Score(0, 0), Score(0, 0), Score(-1, -6), Score(-2, -12), Score(-3, -18),
+    Score(-2, -12), Score(-1, -6), Score(0, 0), Score(1, 6), Score(1, 6), Score(0, 0), Score(-1, -6), Score(-2, -12),
+    Score(-1, -6), Score(0, 0), Score(1, 6), Score(2, 12), Score(2, 12), Score(1, 6), Score(0, 0), Score(-1, -6),
+    Score(0, 0), Score(1, 6), Score(2, 12), Score(3, 18), Score(3, 18), Score(2, 12), Score(1, 6), Score(0, 0),
+    Score(0, 0), Score(1, 6), Score(2, 12), Score(3, 18), Score(3, 18), Score(2, 12), Score(1, 6), Score(0, 0),
+    Score(-1, -6), Score(0, 0), Score(1, 6), Score(2, 12), Score(2, 12), Score(1, 6), Score(0, 0), Score(-1, -6),
+    Score(-2, -12), Score(-1, -6), Score(0, 0), Score(1, 6), Score(1, 6), Score(0, 0), Score(-1, -6), Score(-2, -12),
+    Score(-3, -18), Score(-2, -12), Score(-1, -6), Score(0, 0), Score(0, 0), Score(-1, -6), Score(-2, -12), Score(-3, -18),
+];
+/// The king (a constant here would cancel: each side has one king).
+#[rustfmt::skip]
+pub const KING_PST: [Score; 64] = [
+    Score(57, -53), Score(92, -63), Score(82, -60), Score(27, -44), Score(27, -44), Score(37, -47), Score(92, -63), Score(57, -53),
+    Score(34, -30), Score(24, -27), Score(14, -24), Score(4, -21), Score(4, -21), Score(14, -24), Score(24, -27), Score(34, -30),
+    Score(11, -7), Score(1, -4), Score(-9, -1), Score(-19, 2), Score(-19, 2), Score(-9, -1), Score(1, -4), Score(11, -7),
+    Score(-12, 16), Score(-22, 19), Score(-32, 22), Score(-42, 25), Score(-42, 25), Score(-32, 22), Score(-22, 19), Score(-12, 16),
+    Score(-12, 16), Score(-22, 19), Score(-32, 22), Score(-42, 25), Score(-42, 25), Score(-32, 22), Score(-22, 19), Score(-12, 16),
+    Score(-2, 13), Score(-12, 16), Score(-22, 19), Score(-32, 22), Score(-32, 22), Score(-22, 19), Score(-12, 16), Score(-2, 13),
+    Score(8, 10), Score(-2, 13), Score(-12, 16), Score(-22, 19), Score(-22, 19), Score(-12, 16), Score(-2, 13), Score(8, 10),
+    Score(18, 7), Score(8, 10), Score(-2, 13), Score(-12, 16), Score(-12, 16), Score(-2, 13), Score(8, 10), Score(18, 7),
+];
 
 // ----- mobility -------------------------------------------------------------
 
-/// Per reachable square (not guarded by an enemy pawn), and the count
-/// that scores zero, by kind index (knight .. queen).
-pub const MOBILITY: [Score; 6] = [
-    Score(0, 0),
-    Score(4, 4),
-    Score(6, 6),
-    Score(4, 5),
-    Score(3, 5),
-    Score(0, 0),
+// By the number of squares a piece reaches that hold no own piece and are
+// not attacked by an enemy pawn. The entry at the typical count is held at
+// zero, so that the piece value keeps the rest.
+
+/// Knights, by squares reached (8 at most); 4 scores zero.
+#[rustfmt::skip]
+pub const MOBILITY_KNIGHT: [Score; 9] = [
+    Score(-16, -16), Score(-12, -12), Score(-8, -8), Score(-4, -4), Score(0, 0), Score(4, 4), Score(8, 8),
+    Score(12, 12), Score(16, 16),
 ];
-pub const MOBILITY_BASE: [i32; 6] = [0, 4, 6, 6, 12, 0];
+/// Bishops, by squares reached (13 at most); 6 scores zero.
+#[rustfmt::skip]
+pub const MOBILITY_BISHOP: [Score; 14] = [
+    Score(-36, -36), Score(-30, -30), Score(-24, -24), Score(-18, -18), Score(-12, -12), Score(-6, -6), Score(0, 0),
+    Score(6, 6), Score(12, 12), Score(18, 18), Score(24, 24), Score(30, 30), Score(36, 36), Score(42, 42),
+];
+/// Rooks, by squares reached (14 at most); 6 scores zero.
+#[rustfmt::skip]
+pub const MOBILITY_ROOK: [Score; 15] = [
+    Score(-24, -30), Score(-20, -25), Score(-16, -20), Score(-12, -15), Score(-8, -10), Score(-4, -5), Score(0, 0),
+    Score(4, 5), Score(8, 10), Score(12, 15), Score(16, 20), Score(20, 25), Score(24, 30), Score(28, 35),
+    Score(32, 40),
+];
+/// Queens, by squares reached (27 at most); 12 scores zero.
+#[rustfmt::skip]
+pub const MOBILITY_QUEEN: [Score; 28] = [
+    Score(-36, -60), Score(-33, -55), Score(-30, -50), Score(-27, -45), Score(-24, -40), Score(-21, -35), Score(-18, -30),
+    Score(-15, -25), Score(-12, -20), Score(-9, -15), Score(-6, -10), Score(-3, -5), Score(0, 0), Score(3, 5),
+    Score(6, 10), Score(9, 15), Score(12, 20), Score(15, 25), Score(18, 30), Score(21, 35), Score(24, 40),
+    Score(27, 45), Score(30, 50), Score(33, 55), Score(36, 60), Score(39, 65), Score(42, 70), Score(45, 75),
+];
 
 // ----- pawns ----------------------------------------------------------------
 
