@@ -8,6 +8,12 @@
 //! pawns, king safety, bishop pair, rooks on files, outposts, threats and
 //! tempo, all blended by game phase, then scales drawish endings.
 //!
+//! The positional pass goes over the board twice. The first pass walks
+//! every piece once, as bitboards ([`crate::bitboard`]): its piece-square
+//! value, its mobility and the squares it attacks, gathered per colour and
+//! kind into attack maps; the second pass scores what needs both sides'
+//! maps.
+//!
 //! Scores are from the side to move's point of view. Every weight lives in
 //! [`crate::weights`].
 //!
@@ -17,6 +23,7 @@
 //! nothing, whose calls compile away (same bench node count; the bench runs
 //! within 0.2% of the instructions it took before the tracer).
 
+use crate::bitboard::*;
 use crate::board::{distance, Board};
 use crate::params as ix;
 use crate::types::*;
@@ -238,8 +245,13 @@ struct PawnEntry {
     psq: [Score; 2],
     /// Isolated, backward and doubled pawns per colour.
     structure: [Score; 2],
-    /// The front-most passed pawns per colour, one bit per square (`to64`).
-    passed: [u64; 2],
+    /// The front-most passed pawns per colour.
+    passed: [Bitboard; 2],
+    /// The pawns per colour.
+    pawns: [Bitboard; 2],
+    /// Squares attacked by a pawn of each colour, and by two.
+    pawn_attacks: [Bitboard; 2],
+    pawn_attacks_twice: [Bitboard; 2],
 }
 
 /// Entries in a [`PawnTable`] (a power of two).
@@ -265,6 +277,9 @@ impl PawnTable {
             psq: [Score(0, 0); 2],
             structure: [Score(0, 0); 2],
             passed: [0; 2],
+            pawns: [0; 2],
+            pawn_attacks: [0; 2],
+            pawn_attacks_twice: [0; 2],
         };
         PawnTable {
             entries: vec![empty; PAWN_TABLE_ENTRIES],
@@ -288,9 +303,18 @@ fn pawn_entry<T: Tracer>(board: &Board, tr: &mut T, key: u64) -> PawnEntry {
     let mut psq = [Score(0, 0); 2];
     let mut structure = [Score(0, 0); 2];
     let mut passed = [0u64; 2];
+    let mut pawns = [0u64; 2];
+    let mut pawn_attacks_by = [0u64; 2];
+    let mut pawn_attacks_twice = [0u64; 2];
     for color in [Color::White, Color::Black] {
         let c = color.index();
         let them = color.flip();
+        for &s in board.squares(color.piece(PAWN)) {
+            pawns[c] |= bit(s as Square);
+        }
+        let (east, west) = pawn_attacks_each_way(pawns[c], color);
+        pawn_attacks_by[c] = east | west;
+        pawn_attacks_twice[c] = east & west;
         for &s in board.squares(color.piece(PAWN)) {
             let s = s as Square;
             let pfile = file_of(s) + 1;
@@ -324,7 +348,7 @@ fn pawn_entry<T: Tracer>(board: &Board, tr: &mut T, key: u64) -> PawnEntry {
                 Color::Black => pf.lowest[c][pfile] as i32 == rank_of(s) as i32,
             };
             if front_most && pf.passed(color, pfile, rank_of(s) as i32) {
-                passed[c] |= 1u64 << to64(s);
+                passed[c] |= bit(s);
             }
         }
         for pfile in 1..=8 {
@@ -341,6 +365,9 @@ fn pawn_entry<T: Tracer>(board: &Board, tr: &mut T, key: u64) -> PawnEntry {
         psq,
         structure,
         passed,
+        pawns,
+        pawn_attacks: pawn_attacks_by,
+        pawn_attacks_twice,
     }
 }
 
@@ -358,8 +385,8 @@ fn rel_rank(color: Color, s: Square) -> usize {
 #[inline(always)]
 fn pst_index(color: Color, s: Square) -> usize {
     match color {
-        Color::White => to64(s),
-        Color::Black => to64(s) ^ 56,
+        Color::White => index64(s),
+        Color::Black => index64(s) ^ 56,
     }
 }
 
@@ -375,6 +402,17 @@ fn pawn_attacks(board: &Board, s: Square, by: Color) -> bool {
 /// The full evaluation with every term kept apart.
 pub fn trace(board: &Board) -> Trace {
     trace_with(board, &mut NoTrace)
+}
+
+/// One side's attack on the enemy king.
+#[derive(Clone, Copy, Default)]
+struct KingAttack {
+    /// Pieces that hit the king's zone (the king's square and its
+    /// neighbours).
+    attackers: i32,
+    /// Zone squares hit, by kind index of the attacker (a square hit by two
+    /// pieces counts twice).
+    zone_hits: [i32; 6],
 }
 
 /// Middlegame penalty of an attack on the king worth `units`.
@@ -405,11 +443,30 @@ fn trace_cached<T: Tracer>(board: &Board, tr: &mut T, pawns: Option<&mut PawnTab
     };
     let pf = &entry.files;
 
+    // Where the pieces stand, by colour and kind index.
+    let mut pieces = [[0u64; 6]; 2];
+    let mut occupied_by = [0u64; 2];
+    for color in [Color::White, Color::Black] {
+        let c = color.index();
+        pieces[c][0] = entry.pawns[c];
+        for kind in [KNIGHT, BISHOP, ROOK, QUEEN, KING] {
+            let mut set = 0;
+            for &s in board.squares(color.piece(kind)) {
+                set |= bit(s as Square);
+            }
+            pieces[c][kind_index(kind)] = set;
+        }
+        occupied_by[c] = pieces[c].iter().fold(0, |all, &set| all | set);
+    }
+    let occupied = occupied_by[0] | occupied_by[1];
+
+    // First pass, both colours: material, piece-square values, mobility
+    // and what each kind attacks.
+    let mut attacks = [[0u64; 6]; 2];
+    let mut king_attack = [KingAttack::default(); 2];
     for color in [Color::White, Color::Black] {
         let c = color.index();
         let them = color.flip();
-        let enemy_king = board.king_square(them);
-        let own_king = board.king_square(color);
         let mut t = |term: Term, s: Score| terms[term as usize][c] += s;
 
         t(Term::Material, material_of(board, color));
@@ -419,26 +476,119 @@ fn trace_cached<T: Tracer>(board: &Board, tr: &mut T, pawns: Option<&mut PawnTab
                 tr.add(color, ix::PIECE_VALUE + kind_index(kind), n);
             }
         }
-
-        // Pawns: the structure from the entry, then what depends on the
-        // pieces and kings too.
         t(Term::PieceSquare, entry.psq[c]);
         t(Term::PawnStructure, entry.structure[c]);
-        for &s in board.squares(color.piece(PAWN)) {
-            let s = s as Square;
-            // Threats by this pawn on enemy pieces.
-            for side in [EAST, WEST] {
-                let target = board.at((s as isize + color.forward() + side) as Square);
-                if them.owns(target) && kind_of(target) != PAWN && kind_of(target) != KING {
-                    t(Term::Threats, PAWN_THREAT);
-                    tr.add(color, ix::PAWN_THREAT, 1);
+
+        // Squares a piece may go to and count for its mobility: not held
+        // by an own piece, not attacked by an enemy pawn.
+        let mobility_area = !occupied_by[c] & !entry.pawn_attacks[them.index()];
+        let enemy_king = index64(board.king_square(them));
+        let zone = KING_ATTACKS[enemy_king] | 1u64 << enemy_king;
+        let attack = &mut king_attack[c];
+        attacks[c][0] = entry.pawn_attacks[c];
+        for kind in [KNIGHT, BISHOP, ROOK, QUEEN] {
+            let ki = kind_index(kind);
+            let (pst, pst_slot, mobility_table, mobility_slot): (&[Score; 64], _, &[Score], _) =
+                match kind {
+                    KNIGHT => (
+                        &KNIGHT_PST,
+                        ix::KNIGHT_PST,
+                        &MOBILITY_KNIGHT,
+                        ix::MOBILITY_KNIGHT,
+                    ),
+                    BISHOP => (
+                        &BISHOP_PST,
+                        ix::BISHOP_PST,
+                        &MOBILITY_BISHOP,
+                        ix::MOBILITY_BISHOP,
+                    ),
+                    ROOK => (&ROOK_PST, ix::ROOK_PST, &MOBILITY_ROOK, ix::MOBILITY_ROOK),
+                    _ => (
+                        &QUEEN_PST,
+                        ix::QUEEN_PST,
+                        &MOBILITY_QUEEN,
+                        ix::MOBILITY_QUEEN,
+                    ),
+                };
+            for &s in board.squares(color.piece(kind)) {
+                let s = s as Square;
+                let at = pst_index(color, s);
+                t(Term::PieceSquare, pst[at]);
+                tr.add(color, pst_slot + at, 1);
+
+                let from = index64(s);
+                let reach = match kind {
+                    KNIGHT => KNIGHT_ATTACKS[from],
+                    BISHOP => bishop_attacks(from, occupied),
+                    ROOK => rook_attacks(from, occupied),
+                    _ => bishop_attacks(from, occupied) | rook_attacks(from, occupied),
+                };
+                attacks[c][ki] |= reach;
+                let mobility = (reach & mobility_area).count_ones() as usize;
+                t(Term::Mobility, mobility_table[mobility]);
+                tr.add(color, mobility_slot + mobility, 1);
+                let zone_hits = (reach & zone).count_ones() as i32;
+                if zone_hits > 0 {
+                    attack.attackers += 1;
+                    attack.zone_hits[ki] += zone_hits;
+                }
+
+                let rr = rel_rank(color, s);
+                match kind {
+                    KNIGHT | BISHOP => {
+                        if (3..=5).contains(&rr)
+                            && entry.pawn_attacks[c] & bit(s) != 0
+                            && pf.safe_from_pawns(color, file_of(s) + 1, rank_of(s) as i32)
+                        {
+                            t(Term::Pieces, OUTPOST);
+                            tr.add(color, ix::OUTPOST, 1);
+                        }
+                        let heavy = pieces[them.index()][kind_index(ROOK)]
+                            | pieces[them.index()][kind_index(QUEEN)];
+                        let threats = (reach & heavy).count_ones() as i32;
+                        t(Term::Threats, MINOR_THREAT * threats);
+                        tr.add(color, ix::MINOR_THREAT, threats);
+                    }
+                    ROOK => {
+                        let pfile = file_of(s) + 1;
+                        if pf.count[c][pfile] == 0 {
+                            if pf.count[them.index()][pfile] == 0 {
+                                t(Term::Pieces, ROOK_OPEN_FILE);
+                                tr.add(color, ix::ROOK_OPEN_FILE, 1);
+                            } else {
+                                t(Term::Pieces, ROOK_HALF_OPEN_FILE);
+                                tr.add(color, ix::ROOK_HALF_OPEN_FILE, 1);
+                            }
+                        }
+                    }
+                    _ => {}
                 }
             }
         }
-        let mut passed = entry.passed[c];
-        while passed != 0 {
-            let s = from64(passed.trailing_zeros() as usize);
-            passed &= passed - 1;
+        attacks[c][kind_index(KING)] = KING_ATTACKS[index64(board.king_square(color))];
+    }
+
+    // Second pass, both colours: what needs both sides' attacks.
+    for color in [Color::White, Color::Black] {
+        let c = color.index();
+        let them = color.flip();
+        let enemy_king = board.king_square(them);
+        let own_king = board.king_square(color);
+        let mut t = |term: Term, s: Score| terms[term as usize][c] += s;
+
+        // Pawns attacking enemy pieces (a piece attacked by two pawns
+        // counts twice).
+        let targets = occupied_by[them.index()]
+            & !pieces[them.index()][kind_index(PAWN)]
+            & !pieces[them.index()][kind_index(KING)];
+        let pawn_threats = (entry.pawn_attacks[c] & targets).count_ones() as i32
+            + (entry.pawn_attacks_twice[c] & targets).count_ones() as i32;
+        t(Term::Threats, PAWN_THREAT * pawn_threats);
+        tr.add(color, ix::PAWN_THREAT, pawn_threats);
+
+        // Passed pawns.
+        for at in squares_of(entry.passed[c]) {
+            let s = from64(at);
             let rr = rel_rank(color, s);
             let mut bonus = PASSED_PAWN[rr];
             tr.add(color, ix::PASSED_PAWN + rr, 1);
@@ -468,116 +618,21 @@ fn trace_cached<T: Tracer>(board: &Board, tr: &mut T, pawns: Option<&mut PawnTab
             t(Term::PassedPawns, bonus);
         }
 
-        // Pieces: piece-square, mobility, king attacks, threats.
-        let mut attack_units = 0;
-        let mut attackers = 0;
-        let mut hits = [0i32; 6];
-        for kind in [KNIGHT, BISHOP, ROOK, QUEEN] {
-            let ki = kind_index(kind);
-            let (dirs, slides): (&[isize], bool) = match kind {
-                KNIGHT => (&KNIGHT_JUMPS, false),
-                BISHOP => (&BISHOP_DIRS, true),
-                ROOK => (&ROOK_DIRS, true),
-                _ => (&QUEEN_DIRS, true),
-            };
-            let (pst, pst_slot, mobility_table, mobility_slot): (&[Score; 64], _, &[Score], _) =
-                match kind {
-                    KNIGHT => (
-                        &KNIGHT_PST,
-                        ix::KNIGHT_PST,
-                        &MOBILITY_KNIGHT,
-                        ix::MOBILITY_KNIGHT,
-                    ),
-                    BISHOP => (
-                        &BISHOP_PST,
-                        ix::BISHOP_PST,
-                        &MOBILITY_BISHOP,
-                        ix::MOBILITY_BISHOP,
-                    ),
-                    ROOK => (&ROOK_PST, ix::ROOK_PST, &MOBILITY_ROOK, ix::MOBILITY_ROOK),
-                    _ => (
-                        &QUEEN_PST,
-                        ix::QUEEN_PST,
-                        &MOBILITY_QUEEN,
-                        ix::MOBILITY_QUEEN,
-                    ),
-                };
-            for &s in board.squares(color.piece(kind)) {
-                let s = s as Square;
-                let rr = rel_rank(color, s);
-                let at = pst_index(color, s);
-                t(Term::PieceSquare, pst[at]);
-                tr.add(color, pst_slot + at, 1);
-                if kind == ROOK {
-                    let pfile = file_of(s) + 1;
-                    if pf.count[c][pfile] == 0 {
-                        if pf.count[them.index()][pfile] == 0 {
-                            t(Term::Pieces, ROOK_OPEN_FILE);
-                            tr.add(color, ix::ROOK_OPEN_FILE, 1);
-                        } else {
-                            t(Term::Pieces, ROOK_HALF_OPEN_FILE);
-                            tr.add(color, ix::ROOK_HALF_OPEN_FILE, 1);
-                        }
-                    }
-                }
-                if (kind == KNIGHT || kind == BISHOP)
-                    && (3..=5).contains(&rr)
-                    && pawn_attacks(board, s, color)
-                    && pf.safe_from_pawns(color, file_of(s) + 1, rank_of(s) as i32)
-                {
-                    t(Term::Pieces, OUTPOST);
-                    tr.add(color, ix::OUTPOST, 1);
-                }
-
-                let mut mobility = 0usize;
-                let mut zone_hits = 0;
-                for &d in dirs {
-                    let mut to = (s as isize + d) as Square;
-                    loop {
-                        let cell = board.at(to);
-                        if cell == OFF_BOARD {
-                            break;
-                        }
-                        if distance(to, enemy_king) <= 1 {
-                            zone_hits += 1;
-                        }
-                        if !color.owns(cell) && !pawn_attacks(board, to, them) {
-                            mobility += 1;
-                        }
-                        if (kind == KNIGHT || kind == BISHOP)
-                            && them.owns(cell)
-                            && matches!(kind_of(cell), ROOK | QUEEN)
-                        {
-                            t(Term::Threats, MINOR_THREAT);
-                            tr.add(color, ix::MINOR_THREAT, 1);
-                        }
-                        if !slides || cell != EMPTY {
-                            break;
-                        }
-                        to = (to as isize + d) as Square;
-                    }
-                }
-                t(Term::Mobility, mobility_table[mobility]);
-                tr.add(color, mobility_slot + mobility, 1);
-                if zone_hits > 0 {
-                    attackers += 1;
-                    attack_units += zone_hits * KING_ATTACK_UNITS[ki];
-                    if T::ACTIVE {
-                        hits[ki] += zone_hits;
-                    }
-                }
-            }
-        }
         if board.count(color, BISHOP) >= 2 {
             t(Term::Pieces, BISHOP_PAIR);
             tr.add(color, ix::BISHOP_PAIR, 1);
         }
+
         // Our attack on their king, scored as their danger: counted for us.
-        let scored = attackers >= 2 && board.count(color, QUEEN) > 0;
+        let attack = &king_attack[c];
+        let scored = attack.attackers >= 2 && board.count(color, QUEEN) > 0;
         if scored {
-            t(Term::KingSafety, Score(king_danger(attack_units), 0));
+            let units: i32 = (0..6)
+                .map(|k| attack.zone_hits[k] * KING_ATTACK_UNITS[k])
+                .sum();
+            t(Term::KingSafety, Score(king_danger(units), 0));
         }
-        tr.king_attack(color, &hits, scored);
+        tr.king_attack(color, &attack.zone_hits, scored);
 
         // Own king: placement and pawn shield.
         let kr = rel_rank(color, own_king);
