@@ -76,9 +76,16 @@ pub trait Tracer {
     /// times.
     fn add(&mut self, color: Color, slot: usize, count: i32);
     /// `color`'s attack on the enemy king: king-zone squares hit by each
-    /// kind of attacker (`hits[kind_index]`), and whether the attack is
-    /// scored at all (two attackers and a queen).
-    fn king_attack(&mut self, color: Color, hits: &[i32; 6], scored: bool);
+    /// kind of attacker (`zone_hits[kind_index]`), safe checks by kind
+    /// (`safe_checks[kind_index]`, counted only when scored), and whether
+    /// the attack is scored at all (two attackers and a queen).
+    fn king_attack(
+        &mut self,
+        color: Color,
+        zone_hits: &[i32; 6],
+        safe_checks: &[i32; 6],
+        scored: bool,
+    );
 }
 
 /// The tracer of the evaluation in play: does nothing.
@@ -89,7 +96,7 @@ impl Tracer for NoTrace {
     #[inline(always)]
     fn add(&mut self, _: Color, _: usize, _: i32) {}
     #[inline(always)]
-    fn king_attack(&mut self, _: Color, _: &[i32; 6], _: bool) {}
+    fn king_attack(&mut self, _: Color, _: &[i32; 6], _: &[i32; 6], _: bool) {}
 }
 
 /// Middlegame/endgame blend, `phase` out of `PHASE_TOTAL`.
@@ -567,6 +574,7 @@ fn trace_cached<T: Tracer>(board: &Board, tr: &mut T, pawns: Option<&mut PawnTab
         }
         attacks[c][kind_index(KING)] = KING_ATTACKS[index64(board.king_square(color))];
     }
+    let all_attacks = attacks.map(|by_kind| by_kind.iter().fold(0, |all, &set| all | set));
 
     // Second pass, both colours: what needs both sides' attacks.
     for color in [Color::White, Color::Black] {
@@ -624,15 +632,35 @@ fn trace_cached<T: Tracer>(board: &Board, tr: &mut T, pawns: Option<&mut PawnTab
         }
 
         // Our attack on their king, scored as their danger: counted for us.
+        // With two attackers in the zone and a queen, the zone hits and the
+        // safe checks add up to the attack's units.
         let attack = &king_attack[c];
         let scored = attack.attackers >= 2 && board.count(color, QUEEN) > 0;
+        let mut safe_checks = [0i32; 6];
         if scored {
+            let king_at = index64(enemy_king);
+            let diagonals = bishop_attacks(king_at, occupied);
+            let lines = rook_attacks(king_at, occupied);
+            let safe = !occupied_by[c] & !all_attacks[them.index()];
+            let ours = &attacks[c];
+            for (kind, checking) in [
+                (KNIGHT, KNIGHT_ATTACKS[king_at]),
+                (BISHOP, diagonals),
+                (ROOK, lines),
+                (QUEEN, diagonals | lines),
+            ] {
+                let k = kind_index(kind);
+                safe_checks[k] = (checking & ours[k] & safe).count_ones() as i32;
+            }
             let units: i32 = (0..6)
-                .map(|k| attack.zone_hits[k] * KING_ATTACK_UNITS[k])
+                .map(|k| {
+                    attack.zone_hits[k] * KING_ATTACK_UNITS[k]
+                        + safe_checks[k] * KING_SAFE_CHECK_UNITS[k]
+                })
                 .sum();
             t(Term::KingSafety, Score(king_danger(units), 0));
         }
-        tr.king_attack(color, &attack.zone_hits, scored);
+        tr.king_attack(color, &attack.zone_hits, &safe_checks, scored);
 
         // Own king: placement and pawn shield.
         let kr = rel_rank(color, own_king);

@@ -44,12 +44,19 @@ pub const WEIGHTS_SOURCE: &str = include_str!("weights.rs");
 const ATTACK_KINDS: usize = 4;
 /// Kind index of the first of them (knight).
 const FIRST_ATTACKER: usize = 1;
+/// What a king attack counts: zone hits by kind (`KING_ATTACK_UNITS`),
+/// then safe checks by kind (`KING_SAFE_CHECK_UNITS`).
+const ATTACK_FEATURES: usize = 2 * ATTACK_KINDS;
+/// Where the safe checks begin among them.
+const SAFE_CHECKS: usize = ATTACK_KINDS;
 
 /// The tuned values, one vector: `2 * slot` and `2 * slot + 1` are a weight
-/// slot's middlegame and endgame parts, then the plain integers below.
+/// slot's middlegame and endgame parts, then the plain integers below:
+/// first the units of each attack feature (`KING_ATTACK_UNITS`, then
+/// `KING_SAFE_CHECK_UNITS`, knight to queen).
 pub const X_UNITS: usize = 2 * SLOTS;
 /// `KING_ATTACK_SCALE`.
-pub const X_ATTACK_SCALE: usize = X_UNITS + ATTACK_KINDS;
+pub const X_ATTACK_SCALE: usize = X_UNITS + ATTACK_FEATURES;
 /// `KING_ATTACK_CAP`.
 pub const X_ATTACK_CAP: usize = X_ATTACK_SCALE + 1;
 /// `DRAWISH_SCALE`.
@@ -82,8 +89,9 @@ const LOAD_PROGRESS_LINES: usize = 200_000;
 /// One side's attack on the enemy king as the evaluation saw it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct KingAttack {
-    /// King-zone squares hit by knights, bishops, rooks, queens.
-    pub hits: [u8; ATTACK_KINDS],
+    /// King-zone squares hit by knights, bishops, rooks, queens, then safe
+    /// checks by knights, bishops, rooks, queens.
+    pub hits: [u8; ATTACK_FEATURES],
     /// Whether the attack is scored (two attackers and a queen).
     pub scored: bool,
 }
@@ -114,10 +122,18 @@ impl Tracer for Collect {
         self.net[slot] += if color == Color::White { count } else { -count };
     }
 
-    fn king_attack(&mut self, color: Color, hits: &[i32; 6], scored: bool) {
+    fn king_attack(
+        &mut self,
+        color: Color,
+        zone_hits: &[i32; 6],
+        safe_checks: &[i32; 6],
+        scored: bool,
+    ) {
         let k = &mut self.king[color.index()];
-        for (i, h) in k.hits.iter_mut().enumerate() {
-            *h = hits[FIRST_ATTACKER + i].clamp(0, u8::MAX as i32) as u8;
+        let count = |n: i32| n.clamp(0, u8::MAX as i32) as u8;
+        for i in 0..ATTACK_KINDS {
+            k.hits[i] = count(zone_hits[FIRST_ATTACKER + i]);
+            k.hits[SAFE_CHECKS + i] = count(safe_checks[FIRST_ATTACKER + i]);
         }
         k.scored = scored;
     }
@@ -251,6 +267,9 @@ pub fn initial_params() -> Vec<f64> {
     for i in 0..ATTACK_KINDS {
         p.push(w::KING_ATTACK_UNITS[FIRST_ATTACKER + i] as f64);
     }
+    for i in 0..ATTACK_KINDS {
+        p.push(w::KING_SAFE_CHECK_UNITS[FIRST_ATTACKER + i] as f64);
+    }
     p.push(w::KING_ATTACK_SCALE as f64);
     p.push(w::KING_ATTACK_CAP as f64);
     p.push(w::DRAWISH_SCALE as f64);
@@ -286,7 +305,7 @@ pub fn is_frozen(index: usize) -> bool {
 
 /// Keeps the plain integers in their meaningful ranges.
 fn clamp_params(p: &mut [f64]) {
-    for u in &mut p[X_UNITS..X_UNITS + ATTACK_KINDS] {
+    for u in &mut p[X_UNITS..X_UNITS + ATTACK_FEATURES] {
         *u = u.max(0.0);
     }
     p[X_ATTACK_SCALE] = p[X_ATTACK_SCALE].max(0.0);
@@ -301,7 +320,7 @@ fn danger(k: &KingAttack, p: &[f64]) -> (f64, f64) {
     if !k.scored {
         return (0.0, 0.0);
     }
-    let units: f64 = (0..ATTACK_KINDS)
+    let units: f64 = (0..ATTACK_FEATURES)
         .map(|i| k.hits[i] as f64 * p[X_UNITS + i])
         .sum();
     let raw = units * units * p[X_ATTACK_SCALE] / w::KING_ATTACK_DIVISOR as f64;
@@ -352,7 +371,7 @@ fn forward_exact(e: &Entry, coefs: &[(u16, i16)], p: &[i32]) -> i32 {
         if !k.scored {
             return 0;
         }
-        let units: i64 = (0..ATTACK_KINDS)
+        let units: i64 = (0..ATTACK_FEATURES)
             .map(|i| k.hits[i] as i64 * p[X_UNITS + i] as i64)
             .sum();
         (units * units * p[X_ATTACK_SCALE] as i64 / w::KING_ATTACK_DIVISOR)
@@ -405,7 +424,7 @@ fn accumulate(e: &Entry, coefs: &[(u16, i16)], p: &[f64], k: f64, grad: &mut [f6
         let raw = units * units * p[X_ATTACK_SCALE] / divisor;
         let gd = g_mg * sign;
         if raw < p[X_ATTACK_CAP] {
-            for i in 0..ATTACK_KINDS {
+            for i in 0..ATTACK_FEATURES {
                 grad[X_UNITS + i] +=
                     gd * 2.0 * units * king.hits[i] as f64 * p[X_ATTACK_SCALE] / divisor;
             }
@@ -813,8 +832,12 @@ pub fn named_values(p: &[i32]) -> (ScoreValues, IntValues) {
     let mut units = w::KING_ATTACK_UNITS.to_vec();
     units[FIRST_ATTACKER..FIRST_ATTACKER + ATTACK_KINDS]
         .copy_from_slice(&p[X_UNITS..X_UNITS + ATTACK_KINDS]);
+    let mut check_units = w::KING_SAFE_CHECK_UNITS.to_vec();
+    check_units[FIRST_ATTACKER..FIRST_ATTACKER + ATTACK_KINDS]
+        .copy_from_slice(&p[X_UNITS + SAFE_CHECKS..X_UNITS + SAFE_CHECKS + ATTACK_KINDS]);
     let ints = HashMap::from([
         ("KING_ATTACK_UNITS", units),
+        ("KING_SAFE_CHECK_UNITS", check_units),
         ("KING_ATTACK_SCALE", vec![p[X_ATTACK_SCALE]]),
         ("KING_ATTACK_CAP", vec![p[X_ATTACK_CAP]]),
         ("DRAWISH_SCALE", vec![p[X_DRAWISH]]),
@@ -1191,6 +1214,7 @@ mod tests {
             data.push(&features(b), 0.5);
         }
         let (mut scored, mut drawish, mut bishops) = (0, 0, 0);
+        let mut safe_checks = [0; ATTACK_KINDS];
         for (b, e) in boards.iter().zip(&data.entries) {
             let white = eval::trace(b).white_score;
             assert_eq!(
@@ -1206,12 +1230,18 @@ mod tests {
                 b.to_fen()
             );
             scored += e.king.iter().filter(|k| k.scored).count();
+            for k in e.king.iter().filter(|k| k.scored) {
+                for (n, &h) in safe_checks.iter_mut().zip(&k.hits[SAFE_CHECKS..]) {
+                    *n += (h > 0) as usize;
+                }
+            }
             drawish += e.scale.contains(&ScaleKind::Drawish) as usize;
             bishops += e.scale.contains(&ScaleKind::OppositeBishops) as usize;
         }
         assert!(boards.len() > 3000, "{}", boards.len());
         // The non-linear parts were exercised.
         assert!(scored > 50 && drawish > 5, "{scored} {drawish} {bishops}");
+        assert!(safe_checks.iter().all(|&n| n > 10), "{safe_checks:?}");
     }
 
     #[test]
@@ -1274,11 +1304,12 @@ mod tests {
             2 * (params::KNIGHT_PST + 21),
             2 * (params::KING_PST + 6) + 1,
             2 * params::TEMPO,
-            X_UNITS + 3,
             X_ATTACK_SCALE,
             X_DRAWISH,
         ];
-        for &i in &check {
+        // Every king-attack unit, safe checks included.
+        let units = X_UNITS..X_UNITS + ATTACK_FEATURES;
+        for i in check.into_iter().chain(units.clone()) {
             let h = 1e-3;
             let mut up = p.clone();
             up[i] += h;
@@ -1291,6 +1322,10 @@ mod tests {
                 "param {i}: analytic {} numeric {numeric}",
                 grad[i]
             );
+        }
+        // The data exercised them: none of their gradients is zero.
+        for i in units {
+            assert!(grad[i] != 0.0, "param {i}: no gradient");
         }
         let mut q = p.clone();
         let mut adam = Adam::new(DEFAULT_LR);
@@ -1324,6 +1359,7 @@ mod tests {
         p[2 * (params::KING_PST + 6)] += 128;
         p[X_ATTACK_CAP] = 555;
         p[X_UNITS] = 9;
+        p[X_UNITS + SAFE_CHECKS + 3] = 11;
         let text = weights_file(&p).unwrap();
         let has = |line: String| assert!(text.contains(&line), "missing: {line}");
         has(format!(
@@ -1360,6 +1396,11 @@ mod tests {
         units[1] = 9;
         has(format!(
             "pub const KING_ATTACK_UNITS: [i32; 6] = {units:?};"
+        ));
+        let mut check_units = w::KING_SAFE_CHECK_UNITS;
+        check_units[4] = 11;
+        has(format!(
+            "pub const KING_SAFE_CHECK_UNITS: [i32; 6] = {check_units:?};"
         ));
         let changed = changes(&rounded(&initial_params()), &p);
         let tempo = format!(

@@ -245,6 +245,10 @@ pub const PAWN_STORM: Score = Score(-13, 8);
 /// Attack units by attacker kind index (knight .. queen) per king-zone
 /// square attacked.
 pub const KING_ATTACK_UNITS: [i32; 6] = [0, 8, 13, 23, 36, 0];
+/// Attack units by kind index (knight .. queen) per safe check: a square
+/// from which a piece of that kind would give check, that a piece of that
+/// kind attacks, not held by an own piece and not attacked by the enemy.
+pub const KING_SAFE_CHECK_UNITS: [i32; 6] = [0, 10, 6, 10, 10, 0];
 /// Middlegame penalty = units^2 * this / `KING_ATTACK_DIVISOR`, capped.
 pub const KING_ATTACK_SCALE: i32 = 26;
 pub const KING_ATTACK_CAP: i32 = 610;
