@@ -540,21 +540,14 @@ fn trace_cached<T: Tracer>(board: &Board, tr: &mut T, pawns: Option<&mut PawnTab
                     attack.zone_hits[ki] += zone_hits;
                 }
 
-                let rr = rel_rank(color, s);
                 match kind {
-                    KNIGHT | BISHOP => {
-                        if (3..=5).contains(&rr)
+                    KNIGHT | BISHOP
+                        if (3..=5).contains(&rel_rank(color, s))
                             && entry.pawn_attacks[c] & bit(s) != 0
-                            && pf.safe_from_pawns(color, file_of(s) + 1, rank_of(s) as i32)
-                        {
-                            t(Term::Pieces, OUTPOST);
-                            tr.add(color, ix::OUTPOST, 1);
-                        }
-                        let heavy = pieces[them.index()][kind_index(ROOK)]
-                            | pieces[them.index()][kind_index(QUEEN)];
-                        let threats = (reach & heavy).count_ones() as i32;
-                        t(Term::Threats, MINOR_THREAT * threats);
-                        tr.add(color, ix::MINOR_THREAT, threats);
+                            && pf.safe_from_pawns(color, file_of(s) + 1, rank_of(s) as i32) =>
+                    {
+                        t(Term::Pieces, OUTPOST);
+                        tr.add(color, ix::OUTPOST, 1);
                     }
                     ROOK => {
                         let pfile = file_of(s) + 1;
@@ -593,6 +586,31 @@ fn trace_cached<T: Tracer>(board: &Board, tr: &mut T, pawns: Option<&mut PawnTab
             + (entry.pawn_attacks_twice[c] & targets).count_ones() as i32;
         t(Term::Threats, PAWN_THREAT * pawn_threats);
         tr.add(color, ix::PAWN_THREAT, pawn_threats);
+
+        // Pieces attacked by our minors and rooks, by the victim's kind:
+        // every piece but the king, pawns only when no pawn defends them.
+        let theirs = &pieces[them.index()];
+        let defended = all_attacks[them.index()];
+        let victims = (occupied_by[them.index()] & !theirs[kind_index(PAWN)])
+            | (theirs[kind_index(PAWN)] & !entry.pawn_attacks[them.index()]);
+        let ours = &attacks[c];
+        let by_minor = (ours[kind_index(KNIGHT)] | ours[kind_index(BISHOP)]) & victims;
+        let by_rook = ours[kind_index(ROOK)] & victims;
+        for victim in 0..kind_index(KING) {
+            let n = (by_minor & theirs[victim]).count_ones() as i32;
+            t(Term::Threats, THREAT_BY_MINOR[victim] * n);
+            tr.add(color, ix::THREAT_BY_MINOR + victim, n);
+            let n = (by_rook & theirs[victim]).count_ones() as i32;
+            t(Term::Threats, THREAT_BY_ROOK[victim] * n);
+            tr.add(color, ix::THREAT_BY_ROOK + victim, n);
+        }
+        let undefended = occupied_by[them.index()] & !theirs[kind_index(KING)] & !defended;
+        let n = (ours[kind_index(KING)] & undefended).count_ones() as i32;
+        t(Term::Threats, THREAT_BY_KING * n);
+        tr.add(color, ix::THREAT_BY_KING, n);
+        let n = (all_attacks[c] & undefended & !theirs[kind_index(PAWN)]).count_ones() as i32;
+        t(Term::Threats, HANGING * n);
+        tr.add(color, ix::HANGING, n);
 
         // Passed pawns.
         for at in squares_of(entry.passed[c]) {

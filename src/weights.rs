@@ -228,9 +228,30 @@ pub const ROOK_HALF_OPEN_FILE: Score = Score(20, 9);
 /// Knight or bishop on a square no enemy pawn can attack, guarded by an
 /// own pawn, in the enemy half.
 pub const OUTPOST: Score = Score(33, 20);
-/// A pawn attacking an enemy piece; a minor attacking a rook or queen.
+/// A pawn attacking an enemy piece (twice when two pawns attack it).
 pub const PAWN_THREAT: Score = Score(43, 35);
-pub const MINOR_THREAT: Score = Score(48, 36);
+/// An enemy piece attacked by our knights or bishops, by its kind index
+/// (pawn .. queen; pawns only when no enemy pawn defends them).
+pub const THREAT_BY_MINOR: [Score; 5] = [
+    Score(0, 10),
+    Score(10, 10),
+    Score(10, 10),
+    Score(48, 36),
+    Score(48, 36),
+];
+/// The same, attacked by our rooks.
+pub const THREAT_BY_ROOK: [Score; 5] = [
+    Score(0, 10),
+    Score(10, 15),
+    Score(10, 15),
+    Score(0, 0),
+    Score(30, 20),
+];
+/// An enemy piece or pawn that our king attacks and nothing defends.
+pub const THREAT_BY_KING: Score = Score(0, 10);
+/// An enemy knight, bishop, rook or queen that we attack and nothing
+/// defends.
+pub const HANGING: Score = Score(10, 10);
 pub const TEMPO: Score = Score(9, 0);
 
 // ----- king safety ----------------------------------------------------------
