@@ -322,6 +322,14 @@ fn pawn_entry<T: Tracer>(board: &Board, tr: &mut T, key: u64) -> PawnEntry {
         let (east, west) = pawn_attacks_each_way(pawns[c], color);
         pawn_attacks_by[c] = east | west;
         pawn_attacks_twice[c] = east & west;
+        // Connected: a pawn beside it on the same rank, or one defending it.
+        let own = pawns[c];
+        let beside = ((own & !FILE_H) << 1) | ((own & !FILE_A) >> 1);
+        for at in squares_of(own & (beside | pawn_attacks_by[c])) {
+            let rr = rel_rank(color, from64(at));
+            structure[c] += CONNECTED_PAWN[rr];
+            tr.add(color, ix::CONNECTED_PAWN + rr, 1);
+        }
         for &s in board.squares(color.piece(PAWN)) {
             let s = s as Square;
             let pfile = file_of(s) + 1;
@@ -540,14 +548,29 @@ fn trace_cached<T: Tracer>(board: &Board, tr: &mut T, pawns: Option<&mut PawnTab
                     attack.zone_hits[ki] += zone_hits;
                 }
 
+                if (kind == KNIGHT || kind == BISHOP)
+                    && (3..=5).contains(&rel_rank(color, s))
+                    && entry.pawn_attacks[c] & bit(s) != 0
+                    && pf.safe_from_pawns(color, file_of(s) + 1, rank_of(s) as i32)
+                {
+                    if kind == KNIGHT {
+                        t(Term::Pieces, KNIGHT_OUTPOST);
+                        tr.add(color, ix::KNIGHT_OUTPOST, 1);
+                    } else {
+                        t(Term::Pieces, BISHOP_OUTPOST);
+                        tr.add(color, ix::BISHOP_OUTPOST, 1);
+                    }
+                }
                 match kind {
-                    KNIGHT | BISHOP
-                        if (3..=5).contains(&rel_rank(color, s))
-                            && entry.pawn_attacks[c] & bit(s) != 0
-                            && pf.safe_from_pawns(color, file_of(s) + 1, rank_of(s) as i32) =>
-                    {
-                        t(Term::Pieces, OUTPOST);
-                        tr.add(color, ix::OUTPOST, 1);
+                    BISHOP => {
+                        let shade = if bit(s) & DARK_SQUARES != 0 {
+                            DARK_SQUARES
+                        } else {
+                            LIGHT_SQUARES
+                        };
+                        let n = (entry.pawns[c] & shade).count_ones() as i32;
+                        t(Term::Pieces, BISHOP_PAWNS * n);
+                        tr.add(color, ix::BISHOP_PAWNS, n);
                     }
                     ROOK => {
                         let pfile = file_of(s) + 1;
@@ -632,6 +655,10 @@ fn trace_cached<T: Tracer>(board: &Board, tr: &mut T, pawns: Option<&mut PawnTab
                 tr.add(color, ix::PASSED_FREE + rr, 1);
             }
             let stop = (s as isize + color.forward()) as Square;
+            if on_board(stop) && all_attacks[them.index()] & bit(stop) == 0 {
+                bonus += PASSED_SAFE[rr];
+                tr.add(color, ix::PASSED_SAFE + rr, 1);
+            }
             if on_board(stop) && rr >= 3 {
                 let weight = rr as i32 - 2;
                 let theirs = distance(stop, enemy_king) * weight;
@@ -686,6 +713,15 @@ fn trace_cached<T: Tracer>(board: &Board, tr: &mut T, pawns: Option<&mut PawnTab
         let at = pst_index(color, own_king);
         t(Term::PieceSquare, KING_PST[at]);
         tr.add(color, ix::KING_PST + at, 1);
+        if pf.count[c][kf + 1] == 0 {
+            if pf.count[them.index()][kf + 1] == 0 {
+                t(Term::KingSafety, KING_OPEN_FILE);
+                tr.add(color, ix::KING_OPEN_FILE, 1);
+            } else {
+                t(Term::KingSafety, KING_HALF_OPEN_FILE);
+                tr.add(color, ix::KING_HALF_OPEN_FILE, 1);
+            }
+        }
         if kr <= 1 {
             let own_pawn = color.piece(PAWN);
             let enemy_pawn = them.piece(PAWN);

@@ -287,9 +287,19 @@ const MOBILITY_ZEROS: [usize; 4] = [
     params::MOBILITY_QUEEN + 12,
 ];
 
+/// Pawn weights by relative rank: their first and last entries are never
+/// counted (no pawn stands there).
+const BY_PAWN_RANK: [usize; 4] = [
+    params::CONNECTED_PAWN,
+    params::PASSED_PAWN,
+    params::PASSED_FREE,
+    params::PASSED_SAFE,
+];
+
 /// Values the tuner leaves alone: the king's piece value (each side has
-/// one king: it cancels), the pawn table's first and last ranks (no pawn
-/// stands there), and one entry of each mobility table (`MOBILITY_ZEROS`).
+/// one king: it cancels), the pawn table's first and last ranks and the
+/// first and last entries of the other pawn tables by rank (no pawn stands
+/// there), and one entry of each mobility table (`MOBILITY_ZEROS`).
 /// The constant part of each piece-square table is free but re-centred
 /// into the piece's value on output (see `named_values`).
 pub fn is_frozen(index: usize) -> bool {
@@ -301,6 +311,9 @@ pub fn is_frozen(index: usize) -> bool {
         || (params::PAWN_PST..params::PAWN_PST + 8).contains(&slot)
         || (params::PAWN_PST + 56..params::PAWN_PST + 64).contains(&slot)
         || MOBILITY_ZEROS.contains(&slot)
+        || BY_PAWN_RANK
+            .iter()
+            .any(|&first| slot == first || slot == first + 7)
 }
 
 /// Keeps the plain integers in their meaningful ranges.

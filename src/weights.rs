@@ -193,6 +193,17 @@ pub const MOBILITY_QUEEN: [Score; 28] = [
 pub const DOUBLED_PAWN: Score = Score(-2, -10);
 pub const ISOLATED_PAWN: Score = Score(-10, -15);
 pub const BACKWARD_PAWN: Score = Score(-4, -6);
+/// A pawn with an own pawn beside it or defending it, by relative rank.
+pub const CONNECTED_PAWN: [Score; 8] = [
+    Score(0, 0),
+    Score(2, 0),
+    Score(3, 2),
+    Score(5, 4),
+    Score(8, 8),
+    Score(15, 15),
+    Score(25, 25),
+    Score(0, 0),
+];
 /// Passed pawn by relative rank.
 pub const PASSED_PAWN: [Score; 8] = [
     Score(0, 0),
@@ -215,6 +226,18 @@ pub const PASSED_FREE: [Score; 8] = [
     Score(12, 108),
     Score(0, 0),
 ];
+/// Passed pawn whose stop square (the one in front) the enemy does not
+/// attack, by relative rank.
+pub const PASSED_SAFE: [Score; 8] = [
+    Score(0, 0),
+    Score(0, 0),
+    Score(0, 2),
+    Score(0, 5),
+    Score(2, 10),
+    Score(5, 20),
+    Score(10, 30),
+    Score(0, 0),
+];
 /// Endgame bonus per square of distance of the enemy king from the
 /// square in front of a passed pawn, and penalty for the own king's.
 pub const PASSED_KING_DISTANCE_THEIRS: Score = Score(-2, 14);
@@ -223,11 +246,14 @@ pub const PASSED_KING_DISTANCE_OURS: Score = Score(-6, -5);
 // ----- pieces ---------------------------------------------------------------
 
 pub const BISHOP_PAIR: Score = Score(16, 65);
+/// Per own pawn on the squares of the bishop's colour.
+pub const BISHOP_PAWNS: Score = Score(-1, -3);
 pub const ROOK_OPEN_FILE: Score = Score(47, -8);
 pub const ROOK_HALF_OPEN_FILE: Score = Score(20, 9);
 /// Knight or bishop on a square no enemy pawn can attack, guarded by an
-/// own pawn, in the enemy half.
-pub const OUTPOST: Score = Score(33, 20);
+/// own pawn, on relative ranks 4 to 6.
+pub const KNIGHT_OUTPOST: Score = Score(33, 20);
+pub const BISHOP_OUTPOST: Score = Score(33, 20);
 /// A pawn attacking an enemy piece (twice when two pawns attack it).
 pub const PAWN_THREAT: Score = Score(43, 35);
 /// An enemy piece attacked by our knights or bishops, by its kind index
@@ -263,6 +289,10 @@ pub const SHIELD_FAR: Score = Score(8, 4);
 pub const SHIELD_MISSING: Score = Score(-13, 5);
 /// Enemy pawn two or three ranks in front of the king (a storm).
 pub const PAWN_STORM: Score = Score(-13, 8);
+/// King on a file without own pawns: without enemy pawns either (open),
+/// or with (half-open).
+pub const KING_OPEN_FILE: Score = Score(-10, 0);
+pub const KING_HALF_OPEN_FILE: Score = Score(-5, 0);
 /// Attack units by attacker kind index (knight .. queen) per king-zone
 /// square attacked.
 pub const KING_ATTACK_UNITS: [i32; 6] = [0, 8, 13, 23, 36, 0];
