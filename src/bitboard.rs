@@ -184,6 +184,18 @@ pub fn pawn_attacks_each_way(pawns: Bitboard, color: Color) -> (Bitboard, Bitboa
     }
 }
 
+/// The number of squares in a set that is often empty: the test first is
+/// cheaper than a count, which the baseline x86-64 target does without a
+/// popcount instruction.
+#[inline(always)]
+pub fn count_sparse(set: Bitboard) -> i32 {
+    if set == 0 {
+        0
+    } else {
+        set.count_ones() as i32
+    }
+}
+
 /// Iterates over the squares (0..64) of a set.
 #[inline(always)]
 pub fn squares_of(mut set: Bitboard) -> impl Iterator<Item = usize> {

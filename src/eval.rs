@@ -542,7 +542,7 @@ fn trace_cached<T: Tracer>(board: &Board, tr: &mut T, pawns: Option<&mut PawnTab
                 let mobility = (reach & mobility_area).count_ones() as usize;
                 t(Term::Mobility, mobility_table[mobility]);
                 tr.add(color, mobility_slot + mobility, 1);
-                let zone_hits = (reach & zone).count_ones() as i32;
+                let zone_hits = count_sparse(reach & zone);
                 if zone_hits > 0 {
                     attack.attackers += 1;
                     attack.zone_hits[ki] += zone_hits;
@@ -568,7 +568,7 @@ fn trace_cached<T: Tracer>(board: &Board, tr: &mut T, pawns: Option<&mut PawnTab
                         } else {
                             LIGHT_SQUARES
                         };
-                        let n = (entry.pawns[c] & shade).count_ones() as i32;
+                        let n = count_sparse(entry.pawns[c] & shade);
                         t(Term::Pieces, BISHOP_PAWNS * n);
                         tr.add(color, ix::BISHOP_PAWNS, n);
                     }
@@ -605,8 +605,8 @@ fn trace_cached<T: Tracer>(board: &Board, tr: &mut T, pawns: Option<&mut PawnTab
         let targets = occupied_by[them.index()]
             & !pieces[them.index()][kind_index(PAWN)]
             & !pieces[them.index()][kind_index(KING)];
-        let pawn_threats = (entry.pawn_attacks[c] & targets).count_ones() as i32
-            + (entry.pawn_attacks_twice[c] & targets).count_ones() as i32;
+        let pawn_threats = count_sparse(entry.pawn_attacks[c] & targets)
+            + count_sparse(entry.pawn_attacks_twice[c] & targets);
         t(Term::Threats, PAWN_THREAT * pawn_threats);
         tr.add(color, ix::PAWN_THREAT, pawn_threats);
 
@@ -619,19 +619,21 @@ fn trace_cached<T: Tracer>(board: &Board, tr: &mut T, pawns: Option<&mut PawnTab
         let ours = &attacks[c];
         let by_minor = (ours[kind_index(KNIGHT)] | ours[kind_index(BISHOP)]) & victims;
         let by_rook = ours[kind_index(ROOK)] & victims;
-        for victim in 0..kind_index(KING) {
-            let n = (by_minor & theirs[victim]).count_ones() as i32;
-            t(Term::Threats, THREAT_BY_MINOR[victim] * n);
-            tr.add(color, ix::THREAT_BY_MINOR + victim, n);
-            let n = (by_rook & theirs[victim]).count_ones() as i32;
-            t(Term::Threats, THREAT_BY_ROOK[victim] * n);
-            tr.add(color, ix::THREAT_BY_ROOK + victim, n);
+        if by_minor | by_rook != 0 {
+            for victim in 0..kind_index(KING) {
+                let n = count_sparse(by_minor & theirs[victim]);
+                t(Term::Threats, THREAT_BY_MINOR[victim] * n);
+                tr.add(color, ix::THREAT_BY_MINOR + victim, n);
+                let n = count_sparse(by_rook & theirs[victim]);
+                t(Term::Threats, THREAT_BY_ROOK[victim] * n);
+                tr.add(color, ix::THREAT_BY_ROOK + victim, n);
+            }
         }
         let undefended = occupied_by[them.index()] & !theirs[kind_index(KING)] & !defended;
-        let n = (ours[kind_index(KING)] & undefended).count_ones() as i32;
+        let n = count_sparse(ours[kind_index(KING)] & undefended);
         t(Term::Threats, THREAT_BY_KING * n);
         tr.add(color, ix::THREAT_BY_KING, n);
-        let n = (all_attacks[c] & undefended & !theirs[kind_index(PAWN)]).count_ones() as i32;
+        let n = count_sparse(all_attacks[c] & undefended & !theirs[kind_index(PAWN)]);
         t(Term::Threats, HANGING * n);
         tr.add(color, ix::HANGING, n);
 
@@ -695,7 +697,7 @@ fn trace_cached<T: Tracer>(board: &Board, tr: &mut T, pawns: Option<&mut PawnTab
                 (QUEEN, diagonals | lines),
             ] {
                 let k = kind_index(kind);
-                safe_checks[k] = (checking & ours[k] & safe).count_ones() as i32;
+                safe_checks[k] = count_sparse(checking & ours[k] & safe);
             }
             let units: i32 = (0..6)
                 .map(|k| {
@@ -909,6 +911,67 @@ mod tests {
             }
         }
         assert!(checked > 4000);
+    }
+
+    /// Counts White's slots minus Black's, and the safe checks.
+    struct Count {
+        net: Vec<i32>,
+        safe_checks: [[i32; 6]; 2],
+    }
+
+    impl Tracer for Count {
+        const ACTIVE: bool = true;
+        fn add(&mut self, color: Color, slot: usize, count: i32) {
+            self.net[slot] += if color == Color::White { count } else { -count };
+        }
+        fn king_attack(&mut self, color: Color, _: &[i32; 6], checks: &[i32; 6], _: bool) {
+            self.safe_checks[color.index()] = *checks;
+        }
+    }
+
+    fn count(fen: &str) -> Count {
+        let mut c = Count {
+            net: vec![0; ix::SLOTS],
+            safe_checks: [[0; 6]; 2],
+        };
+        trace_with(&Board::from_fen(fen).unwrap(), &mut c);
+        c
+    }
+
+    #[test]
+    fn new_terms_count_where_they_should() {
+        // Ne3 attacks the undefended rook on d5.
+        let c = count("4k3/8/8/3r4/8/4N3/8/4K3 w - - 0 1");
+        assert_eq!(c.net[ix::THREAT_BY_MINOR + kind_index(ROOK)], 1);
+        assert_eq!(c.net[ix::HANGING], 1);
+        assert_eq!(c.net[ix::THREAT_BY_ROOK + kind_index(KNIGHT)], 0);
+        // A phalanx on the fourth rank; a pawn defended on the fourth.
+        let c = count("4k3/8/8/8/3PP3/8/8/4K3 w - - 0 1");
+        assert_eq!(c.net[ix::CONNECTED_PAWN + 3], 2);
+        let c = count("4k3/8/8/8/3P4/2P5/8/4K3 w - - 0 1");
+        assert_eq!(c.net[ix::CONNECTED_PAWN + 3], 1);
+        assert_eq!(c.net[ix::CONNECTED_PAWN + 2], 0);
+        // White's king on a file with only an enemy pawn.
+        let c = count("4k3/4p3/8/8/8/8/8/4K3 w - - 0 1");
+        assert_eq!(c.net[ix::KING_HALF_OPEN_FILE], 1);
+        assert_eq!(c.net[ix::KING_OPEN_FILE], 0);
+        // A passed pawn whose stop square the enemy king does or does not
+        // attack.
+        let c = count("4k3/8/8/3P4/8/8/8/4K3 w - - 0 1");
+        assert_eq!(c.net[ix::PASSED_SAFE + 4], 1);
+        let c = count("8/4k3/8/3P4/8/8/8/4K3 w - - 0 1");
+        assert_eq!(c.net[ix::PASSED_SAFE + 4], 0);
+        // Two of the pawns stand on the dark squares of the c1 bishop.
+        let c = count("4k3/8/8/8/8/8/PPPP4/2B1K3 w - - 0 1");
+        assert_eq!(c.net[ix::BISHOP_PAWNS], 2);
+        // Queen and knight hit the king's zone, so the attack is scored:
+        // Re1-e8 is a safe check; the queen's checks on f7 and h7 are not
+        // safe (the king guards them).
+        let c = count("6k1/5ppp/8/6NQ/8/8/6PP/4R1K1 w - - 0 1");
+        assert_eq!(c.safe_checks[0], [0, 0, 0, 1, 0, 0]);
+        // With the king on f8, e8 is guarded too.
+        let c = count("5k2/5ppp/8/6NQ/8/8/6PP/4R1K1 w - - 0 1");
+        assert_eq!(c.safe_checks[0][kind_index(ROOK)], 0);
     }
 
     #[test]
