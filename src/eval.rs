@@ -4,9 +4,13 @@
 //! board's piece counts). When it alone lies outside the search window by
 //! more than `LAZY_MARGIN`, the positional pass is skipped: the design's
 //! "material search, then positional second pass" in its modern form. The
-//! second pass adds piece-square terms, mobility, pawn structure, passed
-//! pawns, king safety, bishop pair, rooks on files, outposts, threats and
-//! tempo, all blended by game phase, then scales drawish endings.
+//! second pass adds piece-square tables, mobility tables, pawn structure
+//! (doubled, isolated, backward, connected), passed pawns (free path, safe
+//! stop square, king distances), king safety (shield, storm, open files,
+//! an attack of zone hits and safe checks), bishop pair and bishop's
+//! pawns, rooks on files, outposts, threats (by pawns, minors, rooks and
+//! the king, hanging pieces) and tempo, all blended by game phase, then
+//! scales drawish endings.
 //!
 //! The positional pass goes over the board twice. The first pass walks
 //! every piece once, as bitboards ([`crate::bitboard`]): its piece-square
