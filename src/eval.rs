@@ -467,7 +467,7 @@ fn trace_cached<T: Tracer>(board: &Board, tr: &mut T, pawns: Option<&mut PawnTab
     let mut occupied_by = [0u64; 2];
     for color in [Color::White, Color::Black] {
         let c = color.index();
-        pieces[c][0] = entry.pawns[c];
+        pieces[c][kind_index(PAWN)] = entry.pawns[c];
         for kind in [KNIGHT, BISHOP, ROOK, QUEEN, KING] {
             let mut set = 0;
             for &s in board.squares(color.piece(kind)) {
@@ -504,7 +504,7 @@ fn trace_cached<T: Tracer>(board: &Board, tr: &mut T, pawns: Option<&mut PawnTab
         let enemy_king = index64(board.king_square(them));
         let zone = KING_ATTACKS[enemy_king] | 1u64 << enemy_king;
         let attack = &mut king_attack[c];
-        attacks[c][0] = entry.pawn_attacks[c];
+        attacks[c][kind_index(PAWN)] = entry.pawn_attacks[c];
         for kind in [KNIGHT, BISHOP, ROOK, QUEEN] {
             let ki = kind_index(kind);
             let (pst, pst_slot, mobility_table, mobility_slot): (&[Score; 64], _, &[Score], _) =
