@@ -929,7 +929,16 @@ impl Searcher {
                     continue;
                 }
             }
-            // Moves that lose material by exchange near the leaves.
+            let futile = quiet
+                && prunable
+                && depth <= FUTILITY_MAX_DEPTH
+                && eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha;
+            let gives_check = board.gives_check(mv);
+            if futile && !gives_check {
+                continue;
+            }
+            // Moves that lose material by exchange near the leaves (tested
+            // after futility, which is cheaper).
             if prunable && depth <= SEE_PRUNE_MAX_DEPTH && i > 0 {
                 let threshold = if quiet {
                     -SEE_PRUNE_QUIET * depth * depth
@@ -939,15 +948,6 @@ impl Searcher {
                 if scores[i] < ORDER_KILLER_2 && see(board, mv) < threshold {
                     continue;
                 }
-            }
-            let futile = quiet
-                && prunable
-                && depth <= FUTILITY_MAX_DEPTH
-                && eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha;
-
-            let gives_check = board.gives_check(mv);
-            if futile && !gives_check {
-                continue;
             }
             let mut extension = (gives_check && (ply as i32) < 2 * self.root_depth) as i32;
             // Singular extension: is the hash move much better than all
