@@ -78,6 +78,14 @@ const LMP_BASE: i32 = 3;
 /// Internal iterative reduction: a node this deep without a hash move is
 /// searched one ply shallower (it will be searched again with a move).
 const IIR_MIN_DEPTH: i32 = 4;
+/// Singular extensions: from this depth on, a hash move whose entry is
+/// at most `SE_TT_DEPTH_MARGIN` plies shallower and not an upper bound is
+/// tested: if every other move fails low against its score less
+/// `SE_MARGIN` per ply, at half the depth, it is searched a ply deeper.
+/// If the test itself fails high over beta, the node is cut (multi-cut).
+const SE_MIN_DEPTH: i32 = 8;
+const SE_TT_DEPTH_MARGIN: i32 = 3;
+const SE_MARGIN: i32 = 2;
 /// SEE pruning: up to this depth, a capture losing more than this much per
 /// ply, or a quiet move losing more than this much per ply squared, is not
 /// searched.
@@ -315,6 +323,8 @@ struct RootMove {
 pub struct Searcher {
     killers: Vec<[Move; 2]>,
     history: Box<[[i32; CELLS]; 12]>,
+    /// The move left out at each ply (the singular-extension test).
+    excluded: [Move; MAX_PLY + 2],
     /// Pawn-structure cache of this thread's evaluations.
     pawns: PawnTable,
     pv: Vec<[Move; MAX_PLY + 1]>,
@@ -419,6 +429,7 @@ impl Searcher {
         Searcher {
             killers: vec![[Move::NONE; 2]; MAX_PLY + 2],
             history: Box::new([[0; CELLS]; 12]),
+            excluded: [Move::NONE; MAX_PLY + 2],
             pawns: PawnTable::new(),
             pv: vec![[Move::NONE; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
@@ -814,13 +825,22 @@ impl Searcher {
         }
 
         let key = board.hash();
+        // A search without this move (the singular test) shares the node's
+        // position but not its value: it neither uses nor stores the entry's
+        // score.
+        let excluded = self.excluded[ply];
         let mut tt_move = Move::NONE;
         let mut tt_eval = NO_EVAL;
-        if let Some(e) = tt.probe(key) {
+        let tt_entry = tt.probe(key);
+        if let Some(e) = tt_entry {
             tt_move = e.mv;
             tt_eval = e.eval;
             let score = score_from_tt(e.score, ply);
-            if !pv_node && e.depth >= depth && cuts(e.bound, score, alpha, beta) {
+            if excluded.is_none()
+                && !pv_node
+                && e.depth >= depth
+                && cuts(e.bound, score, alpha, beta)
+            {
                 return score;
             }
         }
@@ -858,6 +878,7 @@ impl Searcher {
         // only pawns left (zugzwang is common there).
         if !pv_node
             && !in_check
+            && excluded.is_none()
             && depth >= NULL_MOVE_MIN_DEPTH
             && beta.abs() < MATE_BOUND
             && has_pieces(board)
@@ -894,6 +915,9 @@ impl Searcher {
         let mut quiets_tried: arrayvec::ArrayVec<Move, 64> = arrayvec::ArrayVec::new();
         for i in 0..moves.len() {
             let mv = pick_next(&mut moves, &mut scores, i);
+            if mv == excluded {
+                continue;
+            }
             let quiet = !board.is_capture(mv) && mv.kind() != MoveKind::Promotion;
 
             // Shallow pruning, once a move has been found that does not
@@ -905,7 +929,16 @@ impl Searcher {
                     continue;
                 }
             }
-            // Moves that lose material by exchange near the leaves.
+            let futile = quiet
+                && prunable
+                && depth <= FUTILITY_MAX_DEPTH
+                && eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha;
+            let gives_check = board.gives_check(mv);
+            if futile && !gives_check {
+                continue;
+            }
+            // Moves that lose material by exchange near the leaves (tested
+            // after futility, which is cheaper).
             if prunable && depth <= SEE_PRUNE_MAX_DEPTH && i > 0 {
                 let threshold = if quiet {
                     -SEE_PRUNE_QUIET * depth * depth
@@ -916,17 +949,42 @@ impl Searcher {
                     continue;
                 }
             }
-            let futile = quiet
-                && prunable
-                && depth <= FUTILITY_MAX_DEPTH
-                && eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha;
-
-            let gives_check = board.gives_check(mv);
-            if futile && !gives_check {
-                continue;
+            let mut extension = (gives_check && (ply as i32) < 2 * self.root_depth) as i32;
+            // Singular extension: is the hash move much better than all
+            // the others?
+            if let Some(e) = tt_entry.filter(|e| {
+                mv == tt_move
+                    && depth >= SE_MIN_DEPTH
+                    && excluded.is_none()
+                    && (ply as i32) < 2 * self.root_depth
+                    && e.depth >= depth - SE_TT_DEPTH_MARGIN
+                    && e.bound != Bound::Upper
+            }) {
+                let tt_score = score_from_tt(e.score, ply);
+                if tt_score.abs() < MATE_BOUND {
+                    let singular_beta = tt_score - SE_MARGIN * depth;
+                    self.excluded[ply] = mv;
+                    let s = self.negamax(
+                        board,
+                        (depth - 1) / 2,
+                        ply,
+                        singular_beta - 1,
+                        singular_beta,
+                        ctl,
+                        tt,
+                    );
+                    self.excluded[ply] = Move::NONE;
+                    if self.aborted {
+                        return 0;
+                    }
+                    if s < singular_beta {
+                        extension = 1;
+                    } else if singular_beta >= beta {
+                        return singular_beta;
+                    }
+                }
             }
             board.make(mv);
-            let extension = (gives_check && (ply as i32) < 2 * self.root_depth) as i32;
             let new_depth = depth - 1 + extension;
             // Late quiet moves of a well-ordered list rarely matter: search
             // them shallower first, in full only if they beat alpha.
@@ -986,6 +1044,10 @@ impl Searcher {
             }
         }
 
+        if !excluded.is_none() {
+            // Every other move was pruned or skipped: no verdict.
+            return if best == -INFINITY { alpha } else { best };
+        }
         let bound = bound_of(best, original_alpha, beta);
         tt.store(key, best_move, score_to_tt(best, ply), eval, depth, bound);
         best
