@@ -117,10 +117,14 @@ fn unpack(data: u64) -> Option<Unpacked> {
     })
 }
 
+/// One bucket: four entries of two words (key ^ data, data), aligned to
+/// a cache line so that a probe touches one line.
+#[repr(C, align(64))]
+struct Bucket([AtomicU64; 2 * ENTRIES_PER_BUCKET]);
+
 /// The table. Share it between threads behind an `Arc`.
 pub struct TranspositionTable {
-    /// Pairs of words: key ^ data, data.
-    words: Vec<AtomicU64>,
+    table: Vec<Bucket>,
     buckets: usize,
     age: AtomicU8,
 }
@@ -130,10 +134,12 @@ impl TranspositionTable {
     pub fn new(mb: usize) -> TranspositionTable {
         let bytes = mb.clamp(1, MAX_HASH_MB) * 1024 * 1024;
         let buckets = (bytes / BUCKET_BYTES).max(1);
-        let mut words = Vec::new();
-        words.resize_with(buckets * ENTRIES_PER_BUCKET * 2, || AtomicU64::new(0));
+        let mut table = Vec::new();
+        table.resize_with(buckets, || {
+            Bucket(std::array::from_fn(|_| AtomicU64::new(0)))
+        });
         TranspositionTable {
-            words,
+            table,
             buckets,
             age: AtomicU8::new(0),
         }
@@ -146,7 +152,7 @@ impl TranspositionTable {
 
     /// Empties the table.
     pub fn clear(&self) {
-        for w in &self.words {
+        for w in self.table.iter().flat_map(|b| &b.0) {
             w.store(0, Ordering::Relaxed);
         }
         self.age.store(0, Ordering::Relaxed);
@@ -160,8 +166,8 @@ impl TranspositionTable {
     }
 
     #[inline(always)]
-    fn bucket(&self, key: u64) -> usize {
-        ((key as u128 * self.buckets as u128) >> 64) as usize * ENTRIES_PER_BUCKET * 2
+    fn bucket(&self, key: u64) -> &[AtomicU64; 2 * ENTRIES_PER_BUCKET] {
+        &self.table[((key as u128 * self.buckets as u128) >> 64) as usize].0
     }
 
     /// Hints the CPU to fetch the bucket of `key` (no-op on this build:
@@ -172,10 +178,10 @@ impl TranspositionTable {
     /// Looks up a position. Scores are returned as stored: adjust mate
     /// scores with [`score_from_tt`].
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        let base = self.bucket(key);
+        let bucket = self.bucket(key);
         for i in 0..ENTRIES_PER_BUCKET {
-            let k = self.words[base + 2 * i].load(Ordering::Relaxed);
-            let d = self.words[base + 2 * i + 1].load(Ordering::Relaxed);
+            let k = bucket[2 * i].load(Ordering::Relaxed);
+            let d = bucket[2 * i + 1].load(Ordering::Relaxed);
             if k ^ d == key {
                 if let Some(u) = unpack(d) {
                     return Some(u.entry);
@@ -188,13 +194,13 @@ impl TranspositionTable {
     /// Stores a search result. Keeps an existing move when the new one is
     /// none.
     pub fn store(&self, key: u64, mv: Move, score: i32, eval: i32, depth: i32, bound: Bound) {
-        let base = self.bucket(key);
+        let bucket = self.bucket(key);
         let age = self.age.load(Ordering::Relaxed);
         let mut victim = 0;
         let mut victim_worth = i32::MAX;
         for i in 0..ENTRIES_PER_BUCKET {
-            let k = self.words[base + 2 * i].load(Ordering::Relaxed);
-            let d = self.words[base + 2 * i + 1].load(Ordering::Relaxed);
+            let k = bucket[2 * i].load(Ordering::Relaxed);
+            let d = bucket[2 * i + 1].load(Ordering::Relaxed);
             let old = unpack(d);
             if let Some(u) = old.as_ref().filter(|_| k ^ d == key) {
                 // Keep a much deeper entry of the same position unless the
@@ -204,8 +210,8 @@ impl TranspositionTable {
                 }
                 let mv = if mv.is_none() { u.entry.mv } else { mv };
                 let data = pack(mv, score, eval, depth, bound, age);
-                self.words[base + 2 * i].store(key ^ data, Ordering::Relaxed);
-                self.words[base + 2 * i + 1].store(data, Ordering::Relaxed);
+                bucket[2 * i].store(key ^ data, Ordering::Relaxed);
+                bucket[2 * i + 1].store(data, Ordering::Relaxed);
                 return;
             }
             // Worth of keeping: depth, minus a lot for each search of age.
@@ -222,8 +228,8 @@ impl TranspositionTable {
             }
         }
         let data = pack(mv, score, eval, depth, bound, age);
-        self.words[base + 2 * victim].store(key ^ data, Ordering::Relaxed);
-        self.words[base + 2 * victim + 1].store(data, Ordering::Relaxed);
+        bucket[2 * victim].store(key ^ data, Ordering::Relaxed);
+        bucket[2 * victim + 1].store(data, Ordering::Relaxed);
     }
 
     /// Permille of the first thousand entries used by the current search
@@ -233,7 +239,8 @@ impl TranspositionTable {
         let n = (1000 / ENTRIES_PER_BUCKET).min(self.buckets) * ENTRIES_PER_BUCKET;
         let mut used = 0;
         for i in 0..n {
-            let d = self.words[2 * i + 1].load(Ordering::Relaxed);
+            let d = self.table[i / ENTRIES_PER_BUCKET].0[2 * (i % ENTRIES_PER_BUCKET) + 1]
+                .load(Ordering::Relaxed);
             if let Some(u) = unpack(d) {
                 if u.age == age {
                     used += 1;
