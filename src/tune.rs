@@ -16,7 +16,7 @@
 //! scale / divisor`, capped; its units, scale and cap are tuned) and the
 //! endgame scale factors (the drawish and opposite-bishops factors are
 //! tuned; which factor applies is decided per position as the evaluation
-//! does, from the sign of the score). The threshold `DRAWISH_MATERIAL_EDGE`
+//! does, from the sign of the score). The threshold `DRAWISH_MATERIAL_EDGE` (with `DRAWISH_PIECE_VALUE`)
 //! and the phase weights are shape constants and stay as they are. A test
 //! checks that this model, with the weights as built, gives exactly
 //! [`crate::eval::evaluate`].
@@ -73,6 +73,8 @@ const SCALE_ONE: f64 = 64.0;
 pub const DEFAULT_EPOCHS: usize = 200;
 /// Default positions per gradient step.
 pub const DEFAULT_BATCH: usize = 16_384;
+/// Default number of positions a weight must be counted in to be fitted.
+pub const DEFAULT_MIN_COUNT: usize = 2_000;
 /// Default Adam step size (centipawns per step, roughly).
 pub const DEFAULT_LR: f64 = 0.5;
 const ADAM_BETA1: f64 = 0.9;
@@ -107,11 +109,15 @@ pub struct Features {
     pub king: [KingAttack; 2],
     /// The scale factor when White is ahead (or level), when Black is.
     pub scale: [ScaleKind; 2],
+    /// (slot, White's count plus Black's), the non-zero ones: how often
+    /// each weight is used, whatever the side.
+    pub uses: Vec<(u16, u16)>,
 }
 
 /// The tracer that counts.
 struct Collect {
     net: [i32; SLOTS],
+    uses: [i32; SLOTS],
     king: [KingAttack; 2],
 }
 
@@ -120,6 +126,7 @@ impl Tracer for Collect {
 
     fn add(&mut self, color: Color, slot: usize, count: i32) {
         self.net[slot] += if color == Color::White { count } else { -count };
+        self.uses[slot] += count.abs();
     }
 
     fn king_attack(
@@ -143,6 +150,7 @@ impl Tracer for Collect {
 pub fn features(board: &Board) -> Features {
     let mut c = Collect {
         net: [0; SLOTS],
+        uses: [0; SLOTS],
         king: [KingAttack::default(); 2],
     };
     let t = eval::trace_with(board, &mut c);
@@ -166,6 +174,13 @@ pub fn features(board: &Board) -> Features {
             eval::scale_kind(board, Color::White),
             eval::scale_kind(board, Color::Black),
         ],
+        uses: c
+            .uses
+            .iter()
+            .enumerate()
+            .filter(|&(_, &n)| n != 0)
+            .map(|(slot, &n)| (slot as u16, n.clamp(0, u16::MAX as i32) as u16))
+            .collect(),
     }
 }
 
@@ -185,6 +200,9 @@ struct Entry {
 pub struct Dataset {
     entries: Vec<Entry>,
     coefs: Vec<(u16, i16)>,
+    /// How often each weight slot is used over all positions pushed (both
+    /// sides' counts added), for re-centring tables on output.
+    uses: Vec<u64>,
 }
 
 impl Dataset {
@@ -199,6 +217,18 @@ impl Dataset {
             result,
         });
         self.coefs.extend_from_slice(&f.coefs);
+        if self.uses.is_empty() {
+            self.uses = vec![0; SLOTS];
+        }
+        for &(slot, n) in &f.uses {
+            self.uses[slot as usize] += n as u64;
+        }
+    }
+
+    /// How often each weight slot was used (both sides) by the positions
+    /// pushed; empty when none was.
+    pub fn uses(&self) -> &[u64] {
+        &self.uses
     }
 
     /// Number of positions.
@@ -212,6 +242,12 @@ impl Dataset {
     }
 
     fn append(&mut self, other: Dataset) {
+        if self.uses.is_empty() {
+            self.uses = vec![0; SLOTS];
+        }
+        for (a, b) in self.uses.iter_mut().zip(&other.uses) {
+            *a += b;
+        }
         let base = self.coefs.len() as u32;
         self.coefs.extend_from_slice(&other.coefs);
         self.entries.extend(other.entries.into_iter().map(|mut e| {
@@ -240,16 +276,18 @@ impl Dataset {
         tail
     }
 
-    /// Number of values the data can move: not held, and (for a weight
-    /// slot) counted in at least one position.
-    pub fn free_values(&self) -> usize {
-        let mut seen = [false; SLOTS];
+    /// Which values the fit may move: not frozen, and (for a weight slot)
+    /// counted in at least `min_count` positions. A weight that few
+    /// positions exercise would be fitted to their noise (a queen reaching
+    /// 25 squares, a king on an odd square), so it keeps its value.
+    pub fn movable(&self, min_count: usize) -> Vec<bool> {
+        let mut positions = vec![0usize; SLOTS];
         for &(slot, _) in &self.coefs {
-            seen[slot as usize] = true;
+            positions[slot as usize] += 1;
         }
         (0..N_PARAMS)
-            .filter(|&i| !is_frozen(i) && (i >= X_UNITS || seen[i / 2]))
-            .count()
+            .map(|i| !is_frozen(i) && (i >= X_UNITS || positions[i / 2] >= min_count.max(1)))
+            .collect()
     }
 
     fn coefs_of(&self, e: &Entry) -> &[(u16, i16)] {
@@ -583,33 +621,53 @@ pub fn exact_error(data: &Dataset, p: &[i32], k: f64) -> f64 {
 pub struct Adam {
     m: Vec<f64>,
     v: Vec<f64>,
+    movable: Vec<bool>,
+    /// Each value is pulled towards `prior` by `l2 * (value - prior)^2`
+    /// added to the error.
+    prior: Vec<f64>,
+    l2: f64,
     steps: i32,
     /// Step size.
     pub lr: f64,
 }
 
 impl Adam {
-    /// Fresh moments; `lr` is the step size.
-    pub fn new(lr: f64) -> Adam {
+    /// Fresh moments; `lr` is the step size; only the values marked in
+    /// `movable` (see [`Dataset::movable`]) will move.
+    pub fn new(lr: f64, movable: Vec<bool>) -> Adam {
         Adam {
             m: vec![0.0; N_PARAMS],
             v: vec![0.0; N_PARAMS],
+            movable,
+            prior: vec![0.0; N_PARAMS],
+            l2: 0.0,
             steps: 0,
             lr,
         }
     }
 
-    /// Moves `p` against `grad`, leaving the frozen values alone.
+    /// Adds a pull towards `prior` of `l2 * (value - prior)^2` to the
+    /// error (ridge regression), which keeps weights that the data barely
+    /// determines (a middlegame/endgame pair of a term seen in one phase
+    /// only) near their starting values.
+    pub fn with_prior(mut self, prior: &[f64], l2: f64) -> Adam {
+        self.prior = prior.to_vec();
+        self.l2 = l2;
+        self
+    }
+
+    /// Moves `p` against `grad`, leaving the held values alone.
     pub fn step(&mut self, p: &mut [f64], grad: &[f64]) {
         self.steps += 1;
         let c1 = 1.0 - ADAM_BETA1.powi(self.steps);
         let c2 = 1.0 - ADAM_BETA2.powi(self.steps);
         for i in 0..N_PARAMS {
-            if is_frozen(i) {
+            if !self.movable[i] {
                 continue;
             }
-            self.m[i] = ADAM_BETA1 * self.m[i] + (1.0 - ADAM_BETA1) * grad[i];
-            self.v[i] = ADAM_BETA2 * self.v[i] + (1.0 - ADAM_BETA2) * grad[i] * grad[i];
+            let g = grad[i] + 2.0 * self.l2 * (p[i] - self.prior[i]);
+            self.m[i] = ADAM_BETA1 * self.m[i] + (1.0 - ADAM_BETA1) * g;
+            self.v[i] = ADAM_BETA2 * self.v[i] + (1.0 - ADAM_BETA2) * g * g;
             let m_hat = self.m[i] / c1;
             let v_hat = self.v[i] / c2;
             p[i] -= self.lr * m_hat / (v_hat.sqrt() + ADAM_EPSILON);
@@ -803,6 +861,44 @@ const PIECE_SQUARE_TABLES: [TableSquares; 6] = [
     (params::KING_PST, KING, 0..64, 0..64),
 ];
 
+/// Subtracts `shift` from the slots of `range` (a table of `kind`) and
+/// adds it to the piece's value (the king's cancels): the evaluation stays
+/// the same.
+fn move_into_value(slots: &mut [Score], range: Range<usize>, kind: Piece, shift: Score) {
+    for i in range {
+        slots[i] -= shift;
+    }
+    if kind != KING {
+        slots[params::PIECE_VALUE + kind_index(kind)] += shift;
+    }
+}
+
+/// Every mobility table and its piece: re-centred like the piece-square
+/// tables when the data's usage counts are known.
+const MOBILITY_TABLES: [(usize, usize, Piece); 4] = [
+    (params::MOBILITY_KNIGHT, w::MOBILITY_KNIGHT.len(), KNIGHT),
+    (params::MOBILITY_BISHOP, w::MOBILITY_BISHOP.len(), BISHOP),
+    (params::MOBILITY_ROOK, w::MOBILITY_ROOK.len(), ROOK),
+    (params::MOBILITY_QUEEN, w::MOBILITY_QUEEN.len(), QUEEN),
+];
+
+/// The whole number nearest the mean of the values of `slots` weighted by
+/// `uses` (halves down), or `None` when no slot is used.
+fn weighted_shift(values: &[Score], uses: &[u64], slots: Range<usize>) -> Option<Score> {
+    let weight: i128 = slots.clone().map(|i| uses[i] as i128).sum();
+    if weight == 0 {
+        return None;
+    }
+    let total = |part: fn(Score) -> i32| -> i32 {
+        let sum: i128 = slots
+            .clone()
+            .map(|i| uses[i] as i128 * part(values[i]) as i128)
+            .sum();
+        (sum + weight / 2).div_euclid(weight) as i32
+    };
+    Some(Score(total(|s| s.0), total(|s| s.1)))
+}
+
 /// The whole number nearest the mean of `total` over `n` (halves down),
 /// so that a table re-centred once is left as it is the next time.
 fn centre_shift(total: i32, n: i32) -> i32 {
@@ -820,17 +916,34 @@ pub type IntValues = HashMap<&'static str, Vec<i32>>;
 /// into the piece's value, except the king's, where it cancels (the
 /// evaluation is unchanged but for the material pass, which sees the
 /// piece values alone).
-pub fn named_values(p: &[i32]) -> (ScoreValues, IntValues) {
+///
+/// With the data's usage counts (`uses`, one per slot; empty without
+/// data), every piece-square and mobility table is instead shifted to a
+/// zero mean weighted by how often its entries were used, so that each
+/// piece value is the piece's average worth and the material pass of the
+/// lazy evaluation sees what the full one does on average.
+pub fn named_values(p: &[i32], uses: &[u64]) -> (ScoreValues, IntValues) {
     let mut slots: Vec<Score> = (0..SLOTS).map(|s| Score(p[2 * s], p[2 * s + 1])).collect();
+    let counted = uses.len() == SLOTS;
     for (table, kind, mean_over, squares) in PIECE_SQUARE_TABLES {
-        let n = mean_over.len() as i32;
-        let total = mean_over.fold(Score(0, 0), |sum, sq| sum + slots[table + sq]);
-        let shift = Score(centre_shift(total.0, n), centre_shift(total.1, n));
-        for sq in squares {
-            slots[table + sq] -= shift;
-        }
-        if kind != KING {
-            slots[params::PIECE_VALUE + kind_index(kind)] += shift;
+        let range = table + squares.start..table + squares.end;
+        let shift = if counted {
+            weighted_shift(&slots, uses, range.clone())
+        } else {
+            None
+        };
+        let shift = shift.unwrap_or_else(|| {
+            let n = mean_over.len() as i32;
+            let total = mean_over.fold(Score(0, 0), |sum, sq| sum + slots[table + sq]);
+            Score(centre_shift(total.0, n), centre_shift(total.1, n))
+        });
+        move_into_value(&mut slots, range, kind, shift);
+    }
+    if counted {
+        for (table, len, kind) in MOBILITY_TABLES {
+            if let Some(shift) = weighted_shift(&slots, uses, table..table + len) {
+                move_into_value(&mut slots, table..table + len, kind, shift);
+            }
         }
     }
     let scores = params::PARAMS
@@ -941,15 +1054,15 @@ pub fn rewrite_weights(
 }
 
 /// A complete `weights.rs` holding the weights `p`.
-pub fn weights_file(p: &[i32]) -> Result<String, String> {
-    let (scores, ints) = named_values(p);
+pub fn weights_file(p: &[i32], uses: &[u64]) -> Result<String, String> {
+    let (scores, ints) = named_values(p, uses);
     rewrite_weights(WEIGHTS_SOURCE, &scores, &ints)
 }
 
 /// The weights that differ between `before` and `after`, one per line.
-pub fn changes(before: &[i32], after: &[i32]) -> Vec<String> {
-    let (sb, ib) = named_values(before);
-    let (sa, ia) = named_values(after);
+pub fn changes(before: &[i32], after: &[i32], uses: &[u64]) -> Vec<String> {
+    let (sb, ib) = named_values(before, uses);
+    let (sa, ia) = named_values(after, uses);
     let mut lines = Vec::new();
     for prm in params::PARAMS {
         let (old, new) = (&sb[prm.name], &sa[prm.name]);
@@ -991,6 +1104,11 @@ const USAGE: &str = "usage: cavalier tune FILE [options]
   --limit N        read only the first N lines
   --holdout P      keep the last P percent of the positions (whole games, as selfplay
                    writes them) out of the fit and report their error too (default 0)
+  --min-count N    fit only the weights counted in at least N positions; the others
+                   keep their values (default 2000)
+  --l2 X           add X * (weight - its starting value)^2 for every weight to the
+                   error, so that weights the data barely determines stay near
+                   their starting values (default 0)
   --keep-all       keep every position (default: drop positions in check and those
                    whose quiescence score differs from the static evaluation)
   --seed S         seed of the mini-batch order (default 1)
@@ -1010,6 +1128,10 @@ pub struct Options {
     pub filter: bool,
     /// Percent of the positions (the last ones) kept out for validation.
     pub holdout: f64,
+    /// Weights counted in fewer positions than this keep their values.
+    pub min_count: usize,
+    /// Strength of the pull towards the starting values.
+    pub l2: f64,
     pub seed: u64,
     pub out: String,
 }
@@ -1028,6 +1150,8 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
         limit: usize::MAX,
         filter: true,
         holdout: 0.0,
+        min_count: DEFAULT_MIN_COUNT,
+        l2: 0.0,
         seed: 1,
         out: DEFAULT_OUT.to_string(),
     };
@@ -1052,6 +1176,8 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
                 o.threads = parse_number(a, &value()?, |n: &usize| (1..=MAX_THREADS).contains(n))?
             }
             "--limit" => o.limit = parse_number(a, &value()?, |&n: &usize| n > 0)?,
+            "--l2" => o.l2 = parse_number(a, &value()?, |x: &f64| *x >= 0.0 && x.is_finite())?,
+            "--min-count" => o.min_count = parse_number(a, &value()?, |_: &usize| true)?,
             "--seed" => o.seed = parse_number(a, &value()?, |_: &u64| true)?,
             "--out" => o.out = value()?,
             "--keep-all" => o.filter = false,
@@ -1124,9 +1250,11 @@ pub fn run(data: &Dataset, validation: &Dataset, o: &Options, out: &mut dyn FnMu
             format!(", validation {:.6}", error(validation, p, k, o.threads))
         }
     };
+    let movable = data.movable(o.min_count);
     out(&format!(
-        "values: {N_PARAMS}, of which {} free (the others held, or never counted in the data)",
-        data.free_values()
+        "values: {N_PARAMS}, of which {} free (the others held, or counted in fewer than {} positions)",
+        movable.iter().filter(|&&m| m).count(),
+        o.min_count
     ));
     out(&format!("K = {k:.6} per centipawn"));
     out(&format!(
@@ -1139,7 +1267,7 @@ pub fn run(data: &Dataset, validation: &Dataset, o: &Options, out: &mut dyn FnMu
         }
     ));
     let mut p = initial.clone();
-    let mut adam = Adam::new(o.lr);
+    let mut adam = Adam::new(o.lr, movable).with_prior(&initial, o.l2);
     let mut rng = Rng::new(o.seed);
     let start = Instant::now();
     for e in 1..=o.epochs {
@@ -1150,7 +1278,7 @@ pub fn run(data: &Dataset, validation: &Dataset, o: &Options, out: &mut dyn FnMu
             held(&p),
             start.elapsed().as_secs_f64()
         ));
-        if let Err(msg) = write_weights(&o.out, &rounded(&p)) {
+        if let Err(msg) = write_weights(&o.out, &rounded(&p), data.uses()) {
             eprintln!("error: {msg}");
             return crate::cli::EXIT_FAILED;
         }
@@ -1166,11 +1294,11 @@ pub fn run(data: &Dataset, validation: &Dataset, o: &Options, out: &mut dyn FnMu
             format!(", validation {:.6}", exact_error(validation, &after, k))
         }
     ));
-    if let Err(msg) = write_weights(&o.out, &after) {
+    if let Err(msg) = write_weights(&o.out, &after, data.uses()) {
         eprintln!("error: {msg}");
         return crate::cli::EXIT_FAILED;
     }
-    let changed = changes(&before, &after);
+    let changed = changes(&before, &after, data.uses());
     out(&format!("{} weights changed:", changed.len()));
     for line in &changed {
         out(&format!("  {line}"));
@@ -1179,8 +1307,8 @@ pub fn run(data: &Dataset, validation: &Dataset, o: &Options, out: &mut dyn FnMu
     0
 }
 
-fn write_weights(path: &str, p: &[i32]) -> Result<(), String> {
-    let text = weights_file(p)?;
+fn write_weights(path: &str, p: &[i32], uses: &[u64]) -> Result<(), String> {
+    let text = weights_file(p, uses)?;
     std::fs::write(path, text).map_err(|e| format!("cannot write \"{path}\": {e}"))
 }
 
@@ -1341,7 +1469,7 @@ mod tests {
             assert!(grad[i] != 0.0, "param {i}: no gradient");
         }
         let mut q = p.clone();
-        let mut adam = Adam::new(DEFAULT_LR);
+        let mut adam = Adam::new(DEFAULT_LR, data.movable(1));
         adam.step(&mut q, &grad);
         let after = error(&data, &q, k, 1);
         assert!(after < err, "{after} >= {err}");
@@ -1355,8 +1483,8 @@ mod tests {
     #[test]
     fn unchanged_weights_rewrite_to_the_same_file() {
         let p = rounded(&initial_params());
-        assert_eq!(weights_file(&p).unwrap(), WEIGHTS_SOURCE);
-        assert!(changes(&p, &p).is_empty());
+        assert_eq!(weights_file(&p, &[]).unwrap(), WEIGHTS_SOURCE);
+        assert!(changes(&p, &p, &[]).is_empty());
     }
 
     #[test]
@@ -1373,7 +1501,7 @@ mod tests {
         p[X_ATTACK_CAP] = 555;
         p[X_UNITS] = 9;
         p[X_UNITS + SAFE_CHECKS + 3] = 11;
-        let text = weights_file(&p).unwrap();
+        let text = weights_file(&p, &[]).unwrap();
         let has = |line: String| assert!(text.contains(&line), "missing: {line}");
         has(format!(
             "pub const TEMPO: Score = Score(17, {});",
@@ -1381,7 +1509,7 @@ mod tests {
         ));
         has(format!("    Score({}, 133),", w::PASSED_PAWN[6].0));
         // ...so every square gives one back and the piece's value takes it.
-        let (scores, _) = named_values(&p);
+        let (scores, _) = named_values(&p, &[]);
         let knights = &scores["KNIGHT_PST"];
         assert_eq!(knights[19], w::KNIGHT_PST[19] + Score(63, 0));
         for sq in (0..64).filter(|&sq| sq != 19) {
@@ -1415,7 +1543,7 @@ mod tests {
         has(format!(
             "pub const KING_SAFE_CHECK_UNITS: [i32; 6] = {check_units:?};"
         ));
-        let changed = changes(&rounded(&initial_params()), &p);
+        let changed = changes(&rounded(&initial_params()), &p, &[]);
         let tempo = format!(
             "TEMPO: ({}, {}) -> (17, {})",
             w::TEMPO.0,
@@ -1424,10 +1552,51 @@ mod tests {
         );
         assert!(changed.contains(&tempo), "{changed:?}");
         // A missing constant is an error, not a silent skip.
-        let (scores, ints) = named_values(&p);
+        let (scores, ints) = named_values(&p, &[]);
         assert!(
             rewrite_weights("pub const TEMPO: Score = Score(1, 2);\n", &scores, &ints).is_err()
         );
+    }
+
+    #[test]
+    fn usage_weighted_recentring_keeps_the_evaluation() {
+        // Usage counts from real positions: every piece-square and mobility
+        // table is shifted to a zero mean weighted by them, the shift going
+        // into the piece's value, so the model's evaluation of every
+        // position is unchanged, and a second re-centring changes nothing.
+        let boards = positions(40);
+        let mut data = Dataset::default();
+        for b in &boards {
+            data.push(&features(b), 0.5);
+        }
+        let uses = data.uses().to_vec();
+        assert_eq!(uses.len(), SLOTS);
+        let p = rounded(&initial_params());
+        let (scores, _) = named_values(&p, &uses);
+        let mut q = p.clone();
+        for prm in params::PARAMS {
+            for (i, v) in scores[prm.name].iter().enumerate() {
+                q[2 * (prm.offset + i)] = v.0;
+                q[2 * (prm.offset + i) + 1] = v.1;
+            }
+        }
+        assert_ne!(p, q, "the starting tables are not centred by usage");
+        for e in &data.entries {
+            let coefs = data.coefs_of(e);
+            assert_eq!(forward_exact(e, coefs, &p), forward_exact(e, coefs, &q));
+        }
+        for (table, len, _) in MOBILITY_TABLES {
+            let mean = weighted_shift(
+                &(0..SLOTS)
+                    .map(|s| Score(q[2 * s], q[2 * s + 1]))
+                    .collect::<Vec<_>>(),
+                &uses,
+                table..table + len,
+            );
+            assert_eq!(mean, Some(Score(0, 0)));
+        }
+        let (again, _) = named_values(&q, &uses);
+        assert_eq!(again, scores, "re-centring twice changes nothing");
     }
 
     #[test]
@@ -1517,6 +1686,8 @@ garbage;1.0
         assert_eq!(o.out, "x.rs");
         assert_eq!(parse_args(&args("d")).unwrap().out, DEFAULT_OUT);
         assert_eq!(parse_args(&args("d --holdout 5")).unwrap().holdout, 5.0);
+        assert_eq!(parse_args(&args("d --min-count 7")).unwrap().min_count, 7);
+        assert_eq!(parse_args(&args("d")).unwrap().min_count, DEFAULT_MIN_COUNT);
         for bad in [
             "",
             "d --epochs x",
