@@ -816,9 +816,11 @@ pub fn scale_kind(board: &Board, strong: Color) -> ScaleKind {
         return ScaleKind::Dead;
     }
     let weak = strong.flip();
-    let non_pawn = |c: Color| {
-        let m = material_of(board, c);
-        m.1 - PIECE_VALUE[0].1 * board.count(c, PAWN) as i32
+    let non_pawn = |c: Color| -> i32 {
+        [KNIGHT, BISHOP, ROOK, QUEEN]
+            .iter()
+            .map(|&k| DRAWISH_PIECE_VALUE[kind_index(k)] * board.count(c, k) as i32)
+            .sum()
     };
     if board.count(strong, PAWN) == 0 && non_pawn(strong) - non_pawn(weak) <= DRAWISH_MATERIAL_EDGE
     {
@@ -992,6 +994,30 @@ mod tests {
         assert!(evaluate(&b) > 800);
         let b = Board::from_fen("4k3/8/8/8/8/8/8/3QK3 b - - 0 1").unwrap();
         assert!(evaluate(&b) < -800);
+    }
+
+    #[test]
+    fn drawish_endings_by_fixed_piece_values() {
+        let kind = |fen: &str, strong| scale_kind(&Board::from_fen(fen).unwrap(), strong);
+        // A rook against a knight, a rook and bishop against a rook: drawish.
+        assert_eq!(
+            kind("4k3/8/8/3n4/8/8/8/R3K3 w - - 0 1", Color::White),
+            ScaleKind::Drawish
+        );
+        // A queen against a rook, a rook alone: winning material.
+        assert_eq!(
+            kind("4k3/8/8/3r4/8/8/8/Q3K3 w - - 0 1", Color::White),
+            ScaleKind::Full
+        );
+        assert_eq!(
+            kind("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", Color::White),
+            ScaleKind::Full
+        );
+        // Pawns on the stronger side: never drawish by this rule.
+        assert_eq!(
+            kind("4k3/8/8/3n4/8/8/4P3/R3K3 w - - 0 1", Color::White),
+            ScaleKind::Full
+        );
     }
 
     #[test]
