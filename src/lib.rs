@@ -6,6 +6,7 @@
 #![forbid(unsafe_code)]
 
 pub mod bench;
+pub mod bitboard;
 pub mod board;
 pub mod book;
 pub mod classic;

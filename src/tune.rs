@@ -16,10 +16,10 @@
 //! scale / divisor`, capped; its units, scale and cap are tuned) and the
 //! endgame scale factors (the drawish and opposite-bishops factors are
 //! tuned; which factor applies is decided per position as the evaluation
-//! does, from the sign of the score). The threshold `DRAWISH_MATERIAL_EDGE`,
-//! the phase weights, the centrality table and the mobility base counts are
-//! shape constants and stay as they are. A test checks that this model,
-//! with the weights as built, gives exactly [`crate::eval::evaluate`].
+//! does, from the sign of the score). The threshold `DRAWISH_MATERIAL_EDGE` (with `DRAWISH_PIECE_VALUE`)
+//! and the phase weights are shape constants and stay as they are. A test
+//! checks that this model, with the weights as built, gives exactly
+//! [`crate::eval::evaluate`].
 //!
 //! The result is a complete `weights.rs`: the file as built with its numbers
 //! replaced, so that a diff shows what the tune changed.
@@ -31,9 +31,10 @@ use crate::eval::{self, ScaleKind, Tracer};
 use crate::params::{self, SLOTS};
 use crate::search::{Searcher, MATE_BOUND};
 use crate::tt::TranspositionTable;
-use crate::types::{kind_index, Color, BISHOP, KING, KNIGHT, QUEEN};
+use crate::types::{kind_index, Color, Piece, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use crate::weights::{self as w, Score, PHASE_TOTAL};
 use std::collections::HashMap;
+use std::ops::Range;
 use std::time::Instant;
 
 /// The text of `src/weights.rs` as built: the template of the output.
@@ -43,12 +44,19 @@ pub const WEIGHTS_SOURCE: &str = include_str!("weights.rs");
 const ATTACK_KINDS: usize = 4;
 /// Kind index of the first of them (knight).
 const FIRST_ATTACKER: usize = 1;
+/// What a king attack counts: zone hits by kind (`KING_ATTACK_UNITS`),
+/// then safe checks by kind (`KING_SAFE_CHECK_UNITS`).
+const ATTACK_FEATURES: usize = 2 * ATTACK_KINDS;
+/// Where the safe checks begin among them.
+const SAFE_CHECKS: usize = ATTACK_KINDS;
 
 /// The tuned values, one vector: `2 * slot` and `2 * slot + 1` are a weight
-/// slot's middlegame and endgame parts, then the plain integers below.
+/// slot's middlegame and endgame parts, then the plain integers below:
+/// first the units of each attack feature (`KING_ATTACK_UNITS`, then
+/// `KING_SAFE_CHECK_UNITS`, knight to queen).
 pub const X_UNITS: usize = 2 * SLOTS;
 /// `KING_ATTACK_SCALE`.
-pub const X_ATTACK_SCALE: usize = X_UNITS + ATTACK_KINDS;
+pub const X_ATTACK_SCALE: usize = X_UNITS + ATTACK_FEATURES;
 /// `KING_ATTACK_CAP`.
 pub const X_ATTACK_CAP: usize = X_ATTACK_SCALE + 1;
 /// `DRAWISH_SCALE`.
@@ -65,6 +73,8 @@ const SCALE_ONE: f64 = 64.0;
 pub const DEFAULT_EPOCHS: usize = 200;
 /// Default positions per gradient step.
 pub const DEFAULT_BATCH: usize = 16_384;
+/// Default number of positions a weight must be counted in to be fitted.
+pub const DEFAULT_MIN_COUNT: usize = 2_000;
 /// Default Adam step size (centipawns per step, roughly).
 pub const DEFAULT_LR: f64 = 0.5;
 const ADAM_BETA1: f64 = 0.9;
@@ -81,8 +91,9 @@ const LOAD_PROGRESS_LINES: usize = 200_000;
 /// One side's attack on the enemy king as the evaluation saw it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct KingAttack {
-    /// King-zone squares hit by knights, bishops, rooks, queens.
-    pub hits: [u8; ATTACK_KINDS],
+    /// King-zone squares hit by knights, bishops, rooks, queens, then safe
+    /// checks by knights, bishops, rooks, queens.
+    pub hits: [u8; ATTACK_FEATURES],
     /// Whether the attack is scored (two attackers and a queen).
     pub scored: bool,
 }
@@ -98,11 +109,15 @@ pub struct Features {
     pub king: [KingAttack; 2],
     /// The scale factor when White is ahead (or level), when Black is.
     pub scale: [ScaleKind; 2],
+    /// (slot, White's count plus Black's), the non-zero ones: how often
+    /// each weight is used, whatever the side.
+    pub uses: Vec<(u16, u16)>,
 }
 
 /// The tracer that counts.
 struct Collect {
     net: [i32; SLOTS],
+    uses: [i32; SLOTS],
     king: [KingAttack; 2],
 }
 
@@ -111,12 +126,21 @@ impl Tracer for Collect {
 
     fn add(&mut self, color: Color, slot: usize, count: i32) {
         self.net[slot] += if color == Color::White { count } else { -count };
+        self.uses[slot] += count.abs();
     }
 
-    fn king_attack(&mut self, color: Color, hits: &[i32; 6], scored: bool) {
+    fn king_attack(
+        &mut self,
+        color: Color,
+        zone_hits: &[i32; 6],
+        safe_checks: &[i32; 6],
+        scored: bool,
+    ) {
         let k = &mut self.king[color.index()];
-        for (i, h) in k.hits.iter_mut().enumerate() {
-            *h = hits[FIRST_ATTACKER + i].clamp(0, u8::MAX as i32) as u8;
+        let count = |n: i32| n.clamp(0, u8::MAX as i32) as u8;
+        for i in 0..ATTACK_KINDS {
+            k.hits[i] = count(zone_hits[FIRST_ATTACKER + i]);
+            k.hits[SAFE_CHECKS + i] = count(safe_checks[FIRST_ATTACKER + i]);
         }
         k.scored = scored;
     }
@@ -126,6 +150,7 @@ impl Tracer for Collect {
 pub fn features(board: &Board) -> Features {
     let mut c = Collect {
         net: [0; SLOTS],
+        uses: [0; SLOTS],
         king: [KingAttack::default(); 2],
     };
     let t = eval::trace_with(board, &mut c);
@@ -149,6 +174,13 @@ pub fn features(board: &Board) -> Features {
             eval::scale_kind(board, Color::White),
             eval::scale_kind(board, Color::Black),
         ],
+        uses: c
+            .uses
+            .iter()
+            .enumerate()
+            .filter(|&(_, &n)| n != 0)
+            .map(|(slot, &n)| (slot as u16, n.clamp(0, u16::MAX as i32) as u16))
+            .collect(),
     }
 }
 
@@ -168,6 +200,9 @@ struct Entry {
 pub struct Dataset {
     entries: Vec<Entry>,
     coefs: Vec<(u16, i16)>,
+    /// How often each weight slot is used over all positions pushed (both
+    /// sides' counts added), for re-centring tables on output.
+    uses: Vec<u64>,
 }
 
 impl Dataset {
@@ -182,6 +217,18 @@ impl Dataset {
             result,
         });
         self.coefs.extend_from_slice(&f.coefs);
+        if self.uses.is_empty() {
+            self.uses = vec![0; SLOTS];
+        }
+        for &(slot, n) in &f.uses {
+            self.uses[slot as usize] += n as u64;
+        }
+    }
+
+    /// How often each weight slot was used (both sides) by the positions
+    /// pushed; empty when none was.
+    pub fn uses(&self) -> &[u64] {
+        &self.uses
     }
 
     /// Number of positions.
@@ -195,6 +242,12 @@ impl Dataset {
     }
 
     fn append(&mut self, other: Dataset) {
+        if self.uses.is_empty() {
+            self.uses = vec![0; SLOTS];
+        }
+        for (a, b) in self.uses.iter_mut().zip(&other.uses) {
+            *a += b;
+        }
         let base = self.coefs.len() as u32;
         self.coefs.extend_from_slice(&other.coefs);
         self.entries.extend(other.entries.into_iter().map(|mut e| {
@@ -223,16 +276,18 @@ impl Dataset {
         tail
     }
 
-    /// Number of values the data can move: not held, and (for a weight
-    /// slot) counted in at least one position.
-    pub fn free_values(&self) -> usize {
-        let mut seen = [false; SLOTS];
+    /// Which values the fit may move: not frozen, and (for a weight slot)
+    /// counted in at least `min_count` positions. A weight that few
+    /// positions exercise would be fitted to their noise (a queen reaching
+    /// 25 squares, a king on an odd square), so it keeps its value.
+    pub fn movable(&self, min_count: usize) -> Vec<bool> {
+        let mut positions = vec![0usize; SLOTS];
         for &(slot, _) in &self.coefs {
-            seen[slot as usize] = true;
+            positions[slot as usize] += 1;
         }
         (0..N_PARAMS)
-            .filter(|&i| !is_frozen(i) && (i >= X_UNITS || seen[i / 2]))
-            .count()
+            .map(|i| !is_frozen(i) && (i >= X_UNITS || positions[i / 2] >= min_count.max(1)))
+            .collect()
     }
 
     fn coefs_of(&self, e: &Entry) -> &[(u16, i16)] {
@@ -250,6 +305,9 @@ pub fn initial_params() -> Vec<f64> {
     for i in 0..ATTACK_KINDS {
         p.push(w::KING_ATTACK_UNITS[FIRST_ATTACKER + i] as f64);
     }
+    for i in 0..ATTACK_KINDS {
+        p.push(w::KING_SAFE_CHECK_UNITS[FIRST_ATTACKER + i] as f64);
+    }
     p.push(w::KING_ATTACK_SCALE as f64);
     p.push(w::KING_ATTACK_CAP as f64);
     p.push(w::DRAWISH_SCALE as f64);
@@ -258,31 +316,47 @@ pub fn initial_params() -> Vec<f64> {
     p
 }
 
-/// Values the tuner leaves alone: each `*_CENTRE_BASE` (a constant per
-/// piece, the same as the piece's value; re-centred on output), the king's
-/// piece value, and the pawn's bonus on its home rank (a constant per pawn,
-/// the same as the pawn's value), with the ranks no pawn stands on.
+/// Mobility entries held at zero, one per table (the count the entry is
+/// for): a constant per piece would be the piece's value over again.
+const MOBILITY_ZEROS: [usize; 4] = [
+    params::MOBILITY_KNIGHT + 4,
+    params::MOBILITY_BISHOP + 6,
+    params::MOBILITY_ROOK + 6,
+    params::MOBILITY_QUEEN + 12,
+];
+
+/// Pawn weights by relative rank: their first and last entries are never
+/// counted (no pawn stands there).
+const BY_PAWN_RANK: [usize; 4] = [
+    params::CONNECTED_PAWN,
+    params::PASSED_PAWN,
+    params::PASSED_FREE,
+    params::PASSED_SAFE,
+];
+
+/// Values the tuner leaves alone: the king's piece value (each side has
+/// one king: it cancels), the pawn table's first and last ranks and the
+/// first and last entries of the other pawn tables by rank (no pawn stands
+/// there), and one entry of each mobility table (`MOBILITY_ZEROS`).
+/// The constant part of each piece-square table is free but re-centred
+/// into the piece's value on output (see `named_values`).
 pub fn is_frozen(index: usize) -> bool {
     if index >= X_UNITS {
         return false;
     }
     let slot = index / 2;
-    [
-        params::KNIGHT_CENTRE_BASE,
-        params::BISHOP_CENTRE_BASE,
-        params::QUEEN_CENTRE_BASE,
-        params::KING_CENTRE_BASE,
-        params::PIECE_VALUE + kind_index(KING),
-        params::PAWN_ADVANCE,
-        params::PAWN_ADVANCE + 1,
-        params::PAWN_ADVANCE + 7,
-    ]
-    .contains(&slot)
+    slot == params::PIECE_VALUE + kind_index(KING)
+        || (params::PAWN_PST..params::PAWN_PST + 8).contains(&slot)
+        || (params::PAWN_PST + 56..params::PAWN_PST + 64).contains(&slot)
+        || MOBILITY_ZEROS.contains(&slot)
+        || BY_PAWN_RANK
+            .iter()
+            .any(|&first| slot == first || slot == first + 7)
 }
 
 /// Keeps the plain integers in their meaningful ranges.
 fn clamp_params(p: &mut [f64]) {
-    for u in &mut p[X_UNITS..X_UNITS + ATTACK_KINDS] {
+    for u in &mut p[X_UNITS..X_UNITS + ATTACK_FEATURES] {
         *u = u.max(0.0);
     }
     p[X_ATTACK_SCALE] = p[X_ATTACK_SCALE].max(0.0);
@@ -297,7 +371,7 @@ fn danger(k: &KingAttack, p: &[f64]) -> (f64, f64) {
     if !k.scored {
         return (0.0, 0.0);
     }
-    let units: f64 = (0..ATTACK_KINDS)
+    let units: f64 = (0..ATTACK_FEATURES)
         .map(|i| k.hits[i] as f64 * p[X_UNITS + i])
         .sum();
     let raw = units * units * p[X_ATTACK_SCALE] / w::KING_ATTACK_DIVISOR as f64;
@@ -348,7 +422,7 @@ fn forward_exact(e: &Entry, coefs: &[(u16, i16)], p: &[i32]) -> i32 {
         if !k.scored {
             return 0;
         }
-        let units: i64 = (0..ATTACK_KINDS)
+        let units: i64 = (0..ATTACK_FEATURES)
             .map(|i| k.hits[i] as i64 * p[X_UNITS + i] as i64)
             .sum();
         (units * units * p[X_ATTACK_SCALE] as i64 / w::KING_ATTACK_DIVISOR)
@@ -401,7 +475,7 @@ fn accumulate(e: &Entry, coefs: &[(u16, i16)], p: &[f64], k: f64, grad: &mut [f6
         let raw = units * units * p[X_ATTACK_SCALE] / divisor;
         let gd = g_mg * sign;
         if raw < p[X_ATTACK_CAP] {
-            for i in 0..ATTACK_KINDS {
+            for i in 0..ATTACK_FEATURES {
                 grad[X_UNITS + i] +=
                     gd * 2.0 * units * king.hits[i] as f64 * p[X_ATTACK_SCALE] / divisor;
             }
@@ -547,33 +621,53 @@ pub fn exact_error(data: &Dataset, p: &[i32], k: f64) -> f64 {
 pub struct Adam {
     m: Vec<f64>,
     v: Vec<f64>,
+    movable: Vec<bool>,
+    /// Each value is pulled towards `prior` by `l2 * (value - prior)^2`
+    /// added to the error.
+    prior: Vec<f64>,
+    l2: f64,
     steps: i32,
     /// Step size.
     pub lr: f64,
 }
 
 impl Adam {
-    /// Fresh moments; `lr` is the step size.
-    pub fn new(lr: f64) -> Adam {
+    /// Fresh moments; `lr` is the step size; only the values marked in
+    /// `movable` (see [`Dataset::movable`]) will move.
+    pub fn new(lr: f64, movable: Vec<bool>) -> Adam {
         Adam {
             m: vec![0.0; N_PARAMS],
             v: vec![0.0; N_PARAMS],
+            movable,
+            prior: vec![0.0; N_PARAMS],
+            l2: 0.0,
             steps: 0,
             lr,
         }
     }
 
-    /// Moves `p` against `grad`, leaving the frozen values alone.
+    /// Adds a pull towards `prior` of `l2 * (value - prior)^2` to the
+    /// error (ridge regression), which keeps weights that the data barely
+    /// determines (a middlegame/endgame pair of a term seen in one phase
+    /// only) near their starting values.
+    pub fn with_prior(mut self, prior: &[f64], l2: f64) -> Adam {
+        self.prior = prior.to_vec();
+        self.l2 = l2;
+        self
+    }
+
+    /// Moves `p` against `grad`, leaving the held values alone.
     pub fn step(&mut self, p: &mut [f64], grad: &[f64]) {
         self.steps += 1;
         let c1 = 1.0 - ADAM_BETA1.powi(self.steps);
         let c2 = 1.0 - ADAM_BETA2.powi(self.steps);
         for i in 0..N_PARAMS {
-            if is_frozen(i) {
+            if !self.movable[i] {
                 continue;
             }
-            self.m[i] = ADAM_BETA1 * self.m[i] + (1.0 - ADAM_BETA1) * grad[i];
-            self.v[i] = ADAM_BETA2 * self.v[i] + (1.0 - ADAM_BETA2) * grad[i] * grad[i];
+            let g = grad[i] + 2.0 * self.l2 * (p[i] - self.prior[i]);
+            self.m[i] = ADAM_BETA1 * self.m[i] + (1.0 - ADAM_BETA1) * g;
+            self.v[i] = ADAM_BETA2 * self.v[i] + (1.0 - ADAM_BETA2) * g * g;
             let m_hat = self.m[i] / c1;
             let v_hat = self.v[i] / c2;
             p[i] -= self.lr * m_hat / (v_hat.sqrt() + ADAM_EPSILON);
@@ -752,11 +846,63 @@ pub fn load(
 
 // ----- writing weights.rs ----------------------------------------------------
 
-/// Average centrality (file + rank) over the board: each `*_CENTRE_BASE` is
-/// minus this times its `*_CENTRE`, so that piece-square values average
-/// zero and the piece values stay the pieces' average worth.
-fn average_centrality() -> i32 {
-    2 * w::CENTRALITY.iter().sum::<i32>() / w::CENTRALITY.len() as i32
+/// A piece-square table, the kind it belongs to, the squares its mean is
+/// taken over and the squares a piece of the kind can stand on.
+type TableSquares = (usize, Piece, Range<usize>, Range<usize>);
+
+/// Every piece-square table. The pawn's mean is taken over rank 2, so that
+/// the pawn's value stays that of a pawn on its starting square.
+const PIECE_SQUARE_TABLES: [TableSquares; 6] = [
+    (params::PAWN_PST, PAWN, 8..16, 8..56),
+    (params::KNIGHT_PST, KNIGHT, 0..64, 0..64),
+    (params::BISHOP_PST, BISHOP, 0..64, 0..64),
+    (params::ROOK_PST, ROOK, 0..64, 0..64),
+    (params::QUEEN_PST, QUEEN, 0..64, 0..64),
+    (params::KING_PST, KING, 0..64, 0..64),
+];
+
+/// Subtracts `shift` from the slots of `range` (a table of `kind`) and
+/// adds it to the piece's value (the king's cancels): the evaluation stays
+/// the same.
+fn move_into_value(slots: &mut [Score], range: Range<usize>, kind: Piece, shift: Score) {
+    for i in range {
+        slots[i] -= shift;
+    }
+    if kind != KING {
+        slots[params::PIECE_VALUE + kind_index(kind)] += shift;
+    }
+}
+
+/// Every mobility table and its piece: re-centred like the piece-square
+/// tables when the data's usage counts are known.
+const MOBILITY_TABLES: [(usize, usize, Piece); 4] = [
+    (params::MOBILITY_KNIGHT, w::MOBILITY_KNIGHT.len(), KNIGHT),
+    (params::MOBILITY_BISHOP, w::MOBILITY_BISHOP.len(), BISHOP),
+    (params::MOBILITY_ROOK, w::MOBILITY_ROOK.len(), ROOK),
+    (params::MOBILITY_QUEEN, w::MOBILITY_QUEEN.len(), QUEEN),
+];
+
+/// The whole number nearest the mean of the values of `slots` weighted by
+/// `uses` (halves down), or `None` when no slot is used.
+fn weighted_shift(values: &[Score], uses: &[u64], slots: Range<usize>) -> Option<Score> {
+    let weight: i128 = slots.clone().map(|i| uses[i] as i128).sum();
+    if weight == 0 {
+        return None;
+    }
+    let total = |part: fn(Score) -> i32| -> i32 {
+        let sum: i128 = slots
+            .clone()
+            .map(|i| uses[i] as i128 * part(values[i]) as i128)
+            .sum();
+        (sum + weight / 2).div_euclid(weight) as i32
+    };
+    Some(Score(total(|s| s.0), total(|s| s.1)))
+}
+
+/// The whole number nearest the mean of `total` over `n` (halves down),
+/// so that a table re-centred once is left as it is the next time.
+fn centre_shift(total: i32, n: i32) -> i32 {
+    (total + n / 2).div_euclid(n)
 }
 
 /// Weight arrays by constant name.
@@ -764,33 +910,41 @@ pub type ScoreValues = HashMap<&'static str, Vec<Score>>;
 /// Integer constants (or arrays) by name.
 pub type IntValues = HashMap<&'static str, Vec<i32>>;
 
-/// The named values of the tuned vector, re-centred: every `*_CENTRE_BASE`
-/// set to minus the average centrality times its `*_CENTRE`, the
-/// difference moved into the piece's value (the evaluation is unchanged).
-pub fn named_values(p: &[i32]) -> (ScoreValues, IntValues) {
+/// The named values of the tuned vector, re-centred: each piece-square
+/// table shifted to average (about) zero (see `PIECE_SQUARE_TABLES`), the
+/// shift moved
+/// into the piece's value, except the king's, where it cancels (the
+/// evaluation is unchanged but for the material pass, which sees the
+/// piece values alone).
+///
+/// With the data's usage counts (`uses`, one per slot; empty without
+/// data), every piece-square and mobility table is instead shifted to a
+/// zero mean weighted by how often its entries were used, so that each
+/// piece value is the piece's average worth and the material pass of the
+/// lazy evaluation sees what the full one does on average.
+pub fn named_values(p: &[i32], uses: &[u64]) -> (ScoreValues, IntValues) {
     let mut slots: Vec<Score> = (0..SLOTS).map(|s| Score(p[2 * s], p[2 * s + 1])).collect();
-    let avg = average_centrality();
-    for (centre, base, kind) in [
-        (
-            params::KNIGHT_CENTRE,
-            params::KNIGHT_CENTRE_BASE,
-            Some(KNIGHT),
-        ),
-        (
-            params::BISHOP_CENTRE,
-            params::BISHOP_CENTRE_BASE,
-            Some(BISHOP),
-        ),
-        (params::QUEEN_CENTRE, params::QUEEN_CENTRE_BASE, Some(QUEEN)),
-        (params::KING_CENTRE, params::KING_CENTRE_BASE, None),
-    ] {
-        let new_base = Score(-avg * slots[centre].0, -avg * slots[centre].1);
-        if let Some(kind) = kind {
-            let value = params::PIECE_VALUE + kind_index(kind);
-            let shift = slots[base] - new_base;
-            slots[value] += shift;
+    let counted = uses.len() == SLOTS;
+    for (table, kind, mean_over, squares) in PIECE_SQUARE_TABLES {
+        let range = table + squares.start..table + squares.end;
+        let shift = if counted {
+            weighted_shift(&slots, uses, range.clone())
+        } else {
+            None
+        };
+        let shift = shift.unwrap_or_else(|| {
+            let n = mean_over.len() as i32;
+            let total = mean_over.fold(Score(0, 0), |sum, sq| sum + slots[table + sq]);
+            Score(centre_shift(total.0, n), centre_shift(total.1, n))
+        });
+        move_into_value(&mut slots, range, kind, shift);
+    }
+    if counted {
+        for (table, len, kind) in MOBILITY_TABLES {
+            if let Some(shift) = weighted_shift(&slots, uses, table..table + len) {
+                move_into_value(&mut slots, table..table + len, kind, shift);
+            }
         }
-        slots[base] = new_base;
     }
     let scores = params::PARAMS
         .iter()
@@ -804,8 +958,12 @@ pub fn named_values(p: &[i32]) -> (ScoreValues, IntValues) {
     let mut units = w::KING_ATTACK_UNITS.to_vec();
     units[FIRST_ATTACKER..FIRST_ATTACKER + ATTACK_KINDS]
         .copy_from_slice(&p[X_UNITS..X_UNITS + ATTACK_KINDS]);
+    let mut check_units = w::KING_SAFE_CHECK_UNITS.to_vec();
+    check_units[FIRST_ATTACKER..FIRST_ATTACKER + ATTACK_KINDS]
+        .copy_from_slice(&p[X_UNITS + SAFE_CHECKS..X_UNITS + SAFE_CHECKS + ATTACK_KINDS]);
     let ints = HashMap::from([
         ("KING_ATTACK_UNITS", units),
+        ("KING_SAFE_CHECK_UNITS", check_units),
         ("KING_ATTACK_SCALE", vec![p[X_ATTACK_SCALE]]),
         ("KING_ATTACK_CAP", vec![p[X_ATTACK_CAP]]),
         ("DRAWISH_SCALE", vec![p[X_DRAWISH]]),
@@ -896,15 +1054,15 @@ pub fn rewrite_weights(
 }
 
 /// A complete `weights.rs` holding the weights `p`.
-pub fn weights_file(p: &[i32]) -> Result<String, String> {
-    let (scores, ints) = named_values(p);
+pub fn weights_file(p: &[i32], uses: &[u64]) -> Result<String, String> {
+    let (scores, ints) = named_values(p, uses);
     rewrite_weights(WEIGHTS_SOURCE, &scores, &ints)
 }
 
 /// The weights that differ between `before` and `after`, one per line.
-pub fn changes(before: &[i32], after: &[i32]) -> Vec<String> {
-    let (sb, ib) = named_values(before);
-    let (sa, ia) = named_values(after);
+pub fn changes(before: &[i32], after: &[i32], uses: &[u64]) -> Vec<String> {
+    let (sb, ib) = named_values(before, uses);
+    let (sa, ia) = named_values(after, uses);
     let mut lines = Vec::new();
     for prm in params::PARAMS {
         let (old, new) = (&sb[prm.name], &sa[prm.name]);
@@ -946,6 +1104,11 @@ const USAGE: &str = "usage: cavalier tune FILE [options]
   --limit N        read only the first N lines
   --holdout P      keep the last P percent of the positions (whole games, as selfplay
                    writes them) out of the fit and report their error too (default 0)
+  --min-count N    fit only the weights counted in at least N positions; the others
+                   keep their values (default 2000)
+  --l2 X           add X * (weight - its starting value)^2 for every weight to the
+                   error, so that weights the data barely determines stay near
+                   their starting values (default 0)
   --keep-all       keep every position (default: drop positions in check and those
                    whose quiescence score differs from the static evaluation)
   --seed S         seed of the mini-batch order (default 1)
@@ -965,6 +1128,10 @@ pub struct Options {
     pub filter: bool,
     /// Percent of the positions (the last ones) kept out for validation.
     pub holdout: f64,
+    /// Weights counted in fewer positions than this keep their values.
+    pub min_count: usize,
+    /// Strength of the pull towards the starting values.
+    pub l2: f64,
     pub seed: u64,
     pub out: String,
 }
@@ -983,6 +1150,8 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
         limit: usize::MAX,
         filter: true,
         holdout: 0.0,
+        min_count: DEFAULT_MIN_COUNT,
+        l2: 0.0,
         seed: 1,
         out: DEFAULT_OUT.to_string(),
     };
@@ -1007,6 +1176,8 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
                 o.threads = parse_number(a, &value()?, |n: &usize| (1..=MAX_THREADS).contains(n))?
             }
             "--limit" => o.limit = parse_number(a, &value()?, |&n: &usize| n > 0)?,
+            "--l2" => o.l2 = parse_number(a, &value()?, |x: &f64| *x >= 0.0 && x.is_finite())?,
+            "--min-count" => o.min_count = parse_number(a, &value()?, |_: &usize| true)?,
             "--seed" => o.seed = parse_number(a, &value()?, |_: &u64| true)?,
             "--out" => o.out = value()?,
             "--keep-all" => o.filter = false,
@@ -1079,9 +1250,11 @@ pub fn run(data: &Dataset, validation: &Dataset, o: &Options, out: &mut dyn FnMu
             format!(", validation {:.6}", error(validation, p, k, o.threads))
         }
     };
+    let movable = data.movable(o.min_count);
     out(&format!(
-        "values: {N_PARAMS}, of which {} free (the others held, or never counted in the data)",
-        data.free_values()
+        "values: {N_PARAMS}, of which {} free (the others held, or counted in fewer than {} positions)",
+        movable.iter().filter(|&&m| m).count(),
+        o.min_count
     ));
     out(&format!("K = {k:.6} per centipawn"));
     out(&format!(
@@ -1094,7 +1267,7 @@ pub fn run(data: &Dataset, validation: &Dataset, o: &Options, out: &mut dyn FnMu
         }
     ));
     let mut p = initial.clone();
-    let mut adam = Adam::new(o.lr);
+    let mut adam = Adam::new(o.lr, movable).with_prior(&initial, o.l2);
     let mut rng = Rng::new(o.seed);
     let start = Instant::now();
     for e in 1..=o.epochs {
@@ -1105,7 +1278,7 @@ pub fn run(data: &Dataset, validation: &Dataset, o: &Options, out: &mut dyn FnMu
             held(&p),
             start.elapsed().as_secs_f64()
         ));
-        if let Err(msg) = write_weights(&o.out, &rounded(&p)) {
+        if let Err(msg) = write_weights(&o.out, &rounded(&p), data.uses()) {
             eprintln!("error: {msg}");
             return crate::cli::EXIT_FAILED;
         }
@@ -1121,11 +1294,11 @@ pub fn run(data: &Dataset, validation: &Dataset, o: &Options, out: &mut dyn FnMu
             format!(", validation {:.6}", exact_error(validation, &after, k))
         }
     ));
-    if let Err(msg) = write_weights(&o.out, &after) {
+    if let Err(msg) = write_weights(&o.out, &after, data.uses()) {
         eprintln!("error: {msg}");
         return crate::cli::EXIT_FAILED;
     }
-    let changed = changes(&before, &after);
+    let changed = changes(&before, &after, data.uses());
     out(&format!("{} weights changed:", changed.len()));
     for line in &changed {
         out(&format!("  {line}"));
@@ -1134,8 +1307,8 @@ pub fn run(data: &Dataset, validation: &Dataset, o: &Options, out: &mut dyn FnMu
     0
 }
 
-fn write_weights(path: &str, p: &[i32]) -> Result<(), String> {
-    let text = weights_file(p)?;
+fn write_weights(path: &str, p: &[i32], uses: &[u64]) -> Result<(), String> {
+    let text = weights_file(p, uses)?;
     std::fs::write(path, text).map_err(|e| format!("cannot write \"{path}\": {e}"))
 }
 
@@ -1182,6 +1355,7 @@ mod tests {
             data.push(&features(b), 0.5);
         }
         let (mut scored, mut drawish, mut bishops) = (0, 0, 0);
+        let mut safe_checks = [0; ATTACK_KINDS];
         for (b, e) in boards.iter().zip(&data.entries) {
             let white = eval::trace(b).white_score;
             assert_eq!(
@@ -1197,12 +1371,18 @@ mod tests {
                 b.to_fen()
             );
             scored += e.king.iter().filter(|k| k.scored).count();
+            for k in e.king.iter().filter(|k| k.scored) {
+                for (n, &h) in safe_checks.iter_mut().zip(&k.hits[SAFE_CHECKS..]) {
+                    *n += (h > 0) as usize;
+                }
+            }
             drawish += e.scale.contains(&ScaleKind::Drawish) as usize;
             bishops += e.scale.contains(&ScaleKind::OppositeBishops) as usize;
         }
         assert!(boards.len() > 3000, "{}", boards.len());
         // The non-linear parts were exercised.
         assert!(scored > 50 && drawish > 5, "{scored} {drawish} {bishops}");
+        assert!(safe_checks.iter().all(|&n| n > 10), "{safe_checks:?}");
     }
 
     #[test]
@@ -1260,13 +1440,17 @@ mod tests {
         let (err, grad) = gradient(&data, None, &p, k, 2);
         let check = [
             2 * (params::PIECE_VALUE + kind_index(P)),
-            2 * (params::MOBILITY + 1) + 1,
+            2 * (params::MOBILITY_KNIGHT + 5) + 1,
+            2 * (params::MOBILITY_QUEEN + 14),
+            2 * (params::KNIGHT_PST + 21),
+            2 * (params::KING_PST + 6) + 1,
             2 * params::TEMPO,
-            X_UNITS + 3,
             X_ATTACK_SCALE,
             X_DRAWISH,
         ];
-        for &i in &check {
+        // Every king-attack unit, safe checks included.
+        let units = X_UNITS..X_UNITS + ATTACK_FEATURES;
+        for i in check.into_iter().chain(units.clone()) {
             let h = 1e-3;
             let mut up = p.clone();
             up[i] += h;
@@ -1280,8 +1464,12 @@ mod tests {
                 grad[i]
             );
         }
+        // The data exercised them: none of their gradients is zero.
+        for i in units {
+            assert!(grad[i] != 0.0, "param {i}: no gradient");
+        }
         let mut q = p.clone();
-        let mut adam = Adam::new(DEFAULT_LR);
+        let mut adam = Adam::new(DEFAULT_LR, data.movable(1));
         adam.step(&mut q, &grad);
         let after = error(&data, &q, k, 1);
         assert!(after < err, "{after} >= {err}");
@@ -1295,8 +1483,8 @@ mod tests {
     #[test]
     fn unchanged_weights_rewrite_to_the_same_file() {
         let p = rounded(&initial_params());
-        assert_eq!(weights_file(&p).unwrap(), WEIGHTS_SOURCE);
-        assert!(changes(&p, &p).is_empty());
+        assert_eq!(weights_file(&p, &[]).unwrap(), WEIGHTS_SOURCE);
+        assert!(changes(&p, &p, &[]).is_empty());
     }
 
     #[test]
@@ -1304,42 +1492,58 @@ mod tests {
         let mut p = rounded(&initial_params());
         p[2 * params::TEMPO] = 17;
         p[2 * (params::PASSED_PAWN + 6) + 1] = 133;
-        p[2 * params::KNIGHT_CENTRE] += 1; // 7 -> 8: base -21 -> -24
+        // d3 up by 64: the knight table's mean rises by one...
+        p[2 * (params::KNIGHT_PST + 19)] += 64;
+        // a2 up by 8, the pawn table's mean over rank 2 by one...
+        p[2 * (params::PAWN_PST + 8) + 1] += 8;
+        // g1 up by 128: the king's by two.
+        p[2 * (params::KING_PST + 6)] += 128;
         p[X_ATTACK_CAP] = 555;
         p[X_UNITS] = 9;
-        let text = weights_file(&p).unwrap();
+        p[X_UNITS + SAFE_CHECKS + 3] = 11;
+        let text = weights_file(&p, &[]).unwrap();
         let has = |line: String| assert!(text.contains(&line), "missing: {line}");
         has(format!(
             "pub const TEMPO: Score = Score(17, {});",
             w::TEMPO.1
         ));
         has(format!("    Score({}, 133),", w::PASSED_PAWN[6].0));
-        let (kc, kv) = (w::KNIGHT_CENTRE, w::PIECE_VALUE[kind_index(KNIGHT)]);
-        // The base is re-centred to -3 x the centre weight...
-        assert_eq!(
-            w::KNIGHT_CENTRE_BASE.0,
-            -3 * kc.0,
-            "the built file is centred"
-        );
-        has(format!(
-            "pub const KNIGHT_CENTRE: Score = Score({}, {});",
-            kc.0 + 1,
-            kc.1
-        ));
-        has(format!(
-            "pub const KNIGHT_CENTRE_BASE: Score = Score({}, {});",
-            -3 * (kc.0 + 1),
-            w::KNIGHT_CENTRE_BASE.1
-        ));
-        // ...and the knight's value takes the 3 the base gave away.
-        has(format!("    Score({}, {}),", kv.0 + 3, kv.1));
+        // ...so every square gives one back and the piece's value takes it.
+        let (scores, _) = named_values(&p, &[]);
+        let knights = &scores["KNIGHT_PST"];
+        assert_eq!(knights[19], w::KNIGHT_PST[19] + Score(63, 0));
+        for sq in (0..64).filter(|&sq| sq != 19) {
+            assert_eq!(knights[sq], w::KNIGHT_PST[sq] - Score(1, 0), "{sq}");
+        }
+        let pawns = &scores["PAWN_PST"];
+        assert_eq!(pawns[8], w::PAWN_PST[8] + Score(0, 7));
+        assert_eq!(pawns[9], w::PAWN_PST[9] - Score(0, 1));
+        assert_eq!(pawns[55], w::PAWN_PST[55] - Score(0, 1));
+        assert_eq!(pawns[0], w::PAWN_PST[0], "rank 1 is left alone");
+        assert_eq!(pawns[56], w::PAWN_PST[56], "rank 8 is left alone");
+        let kings = &scores["KING_PST"];
+        assert_eq!(kings[6], w::KING_PST[6] + Score(126, 0));
+        assert_eq!(kings[0], w::KING_PST[0] - Score(2, 0));
+        let values = &scores["PIECE_VALUE"];
+        let value = |kind| w::PIECE_VALUE[kind_index(kind)];
+        assert_eq!(values[kind_index(KNIGHT)], value(KNIGHT) + Score(1, 0));
+        assert_eq!(values[kind_index(P)], value(P) + Score(0, 1));
+        assert_eq!(values[kind_index(KING)], value(KING), "the king's cancels");
+        assert_eq!(values[kind_index(ROOK)], value(ROOK));
+        let kv = value(KNIGHT);
+        has(format!("    Score({}, {}),", kv.0 + 1, kv.1));
         has("pub const KING_ATTACK_CAP: i32 = 555;".to_string());
         let mut units = w::KING_ATTACK_UNITS;
         units[1] = 9;
         has(format!(
             "pub const KING_ATTACK_UNITS: [i32; 6] = {units:?};"
         ));
-        let changed = changes(&rounded(&initial_params()), &p);
+        let mut check_units = w::KING_SAFE_CHECK_UNITS;
+        check_units[4] = 11;
+        has(format!(
+            "pub const KING_SAFE_CHECK_UNITS: [i32; 6] = {check_units:?};"
+        ));
+        let changed = changes(&rounded(&initial_params()), &p, &[]);
         let tempo = format!(
             "TEMPO: ({}, {}) -> (17, {})",
             w::TEMPO.0,
@@ -1348,10 +1552,51 @@ mod tests {
         );
         assert!(changed.contains(&tempo), "{changed:?}");
         // A missing constant is an error, not a silent skip.
-        let (scores, ints) = named_values(&p);
+        let (scores, ints) = named_values(&p, &[]);
         assert!(
             rewrite_weights("pub const TEMPO: Score = Score(1, 2);\n", &scores, &ints).is_err()
         );
+    }
+
+    #[test]
+    fn usage_weighted_recentring_keeps_the_evaluation() {
+        // Usage counts from real positions: every piece-square and mobility
+        // table is shifted to a zero mean weighted by them, the shift going
+        // into the piece's value, so the model's evaluation of every
+        // position is unchanged, and a second re-centring changes nothing.
+        let boards = positions(40);
+        let mut data = Dataset::default();
+        for b in &boards {
+            data.push(&features(b), 0.5);
+        }
+        let uses = data.uses().to_vec();
+        assert_eq!(uses.len(), SLOTS);
+        let p = rounded(&initial_params());
+        let (scores, _) = named_values(&p, &uses);
+        let mut q = p.clone();
+        for prm in params::PARAMS {
+            for (i, v) in scores[prm.name].iter().enumerate() {
+                q[2 * (prm.offset + i)] = v.0;
+                q[2 * (prm.offset + i) + 1] = v.1;
+            }
+        }
+        assert_ne!(p, q, "the starting tables are not centred by usage");
+        for e in &data.entries {
+            let coefs = data.coefs_of(e);
+            assert_eq!(forward_exact(e, coefs, &p), forward_exact(e, coefs, &q));
+        }
+        for (table, len, _) in MOBILITY_TABLES {
+            let mean = weighted_shift(
+                &(0..SLOTS)
+                    .map(|s| Score(q[2 * s], q[2 * s + 1]))
+                    .collect::<Vec<_>>(),
+                &uses,
+                table..table + len,
+            );
+            assert_eq!(mean, Some(Score(0, 0)));
+        }
+        let (again, _) = named_values(&q, &uses);
+        assert_eq!(again, scores, "re-centring twice changes nothing");
     }
 
     #[test]
@@ -1441,6 +1686,8 @@ garbage;1.0
         assert_eq!(o.out, "x.rs");
         assert_eq!(parse_args(&args("d")).unwrap().out, DEFAULT_OUT);
         assert_eq!(parse_args(&args("d --holdout 5")).unwrap().holdout, 5.0);
+        assert_eq!(parse_args(&args("d --min-count 7")).unwrap().min_count, 7);
+        assert_eq!(parse_args(&args("d")).unwrap().min_count, DEFAULT_MIN_COUNT);
         for bad in [
             "",
             "d --epochs x",
