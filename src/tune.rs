@@ -910,36 +910,29 @@ pub type ScoreValues = HashMap<&'static str, Vec<Score>>;
 /// Integer constants (or arrays) by name.
 pub type IntValues = HashMap<&'static str, Vec<i32>>;
 
-/// The named values of the tuned vector, re-centred: each piece-square
-/// table shifted to average (about) zero (see `PIECE_SQUARE_TABLES`), the
-/// shift moved
-/// into the piece's value, except the king's, where it cancels (the
-/// evaluation is unchanged but for the material pass, which sees the
-/// piece values alone).
-///
-/// With the data's usage counts (`uses`, one per slot; empty without
-/// data), every piece-square and mobility table is instead shifted to a
-/// zero mean weighted by how often its entries were used, so that each
-/// piece value is the piece's average worth and the material pass of the
-/// lazy evaluation sees what the full one does on average.
+/// The named values of the tuned vector. With the data's usage counts
+/// (`uses`, one per slot), every piece-square and mobility table is
+/// shifted to a zero mean weighted by how often its entries were used and
+/// the shift moved into the piece's value (the king's cancels), so that
+/// each piece value is the piece's average worth and the material pass of
+/// the lazy evaluation sees what the full one does on average; the
+/// evaluation is otherwise unchanged. A table the data never uses is
+/// centred plainly (see `PIECE_SQUARE_TABLES`; the pawn's over rank 2) or,
+/// for mobility, left as it is. Without counts (`uses` empty) the tables
+/// are written as they are: the file's own centring is kept.
 pub fn named_values(p: &[i32], uses: &[u64]) -> (ScoreValues, IntValues) {
     let mut slots: Vec<Score> = (0..SLOTS).map(|s| Score(p[2 * s], p[2 * s + 1])).collect();
     let counted = uses.len() == SLOTS;
-    for (table, kind, mean_over, squares) in PIECE_SQUARE_TABLES {
-        let range = table + squares.start..table + squares.end;
-        let shift = if counted {
-            weighted_shift(&slots, uses, range.clone())
-        } else {
-            None
-        };
-        let shift = shift.unwrap_or_else(|| {
-            let n = mean_over.len() as i32;
-            let total = mean_over.fold(Score(0, 0), |sum, sq| sum + slots[table + sq]);
-            Score(centre_shift(total.0, n), centre_shift(total.1, n))
-        });
-        move_into_value(&mut slots, range, kind, shift);
-    }
     if counted {
+        for (table, kind, mean_over, squares) in PIECE_SQUARE_TABLES {
+            let range = table + squares.start..table + squares.end;
+            let shift = weighted_shift(&slots, uses, range.clone()).unwrap_or_else(|| {
+                let n = mean_over.len() as i32;
+                let total = mean_over.fold(Score(0, 0), |sum, sq| sum + slots[table + sq]);
+                Score(centre_shift(total.0, n), centre_shift(total.1, n))
+            });
+            move_into_value(&mut slots, range, kind, shift);
+        }
         for (table, len, kind) in MOBILITY_TABLES {
             if let Some(shift) = weighted_shift(&slots, uses, table..table + len) {
                 move_into_value(&mut slots, table..table + len, kind, shift);
@@ -1492,11 +1485,8 @@ mod tests {
         let mut p = rounded(&initial_params());
         p[2 * params::TEMPO] = 17;
         p[2 * (params::PASSED_PAWN + 6) + 1] = 133;
-        // d3 up by 64: the knight table's mean rises by one...
         p[2 * (params::KNIGHT_PST + 19)] += 64;
-        // a2 up by 8, the pawn table's mean over rank 2 by one...
         p[2 * (params::PAWN_PST + 8) + 1] += 8;
-        // g1 up by 128: the king's by two.
         p[2 * (params::KING_PST + 6)] += 128;
         p[X_ATTACK_CAP] = 555;
         p[X_UNITS] = 9;
@@ -1508,30 +1498,59 @@ mod tests {
             w::TEMPO.1
         ));
         has(format!("    Score({}, 133),", w::PASSED_PAWN[6].0));
-        // ...so every square gives one back and the piece's value takes it.
-        let (scores, _) = named_values(&p, &[]);
-        let knights = &scores["KNIGHT_PST"];
-        assert_eq!(knights[19], w::KNIGHT_PST[19] + Score(63, 0));
-        for sq in (0..64).filter(|&sq| sq != 19) {
-            assert_eq!(knights[sq], w::KNIGHT_PST[sq] - Score(1, 0), "{sq}");
+        // Without usage counts the tables are written as they are...
+        let (plain, _) = named_values(&p, &[]);
+        assert_eq!(plain["KNIGHT_PST"][19], w::KNIGHT_PST[19] + Score(64, 0));
+        assert_eq!(plain["PIECE_VALUE"], w::PIECE_VALUE.to_vec());
+        // ...with them (here every square of the knight's and king's
+        // tables used once, the pawn's rank 2 only, no mobility entry) each
+        // table is shifted to a zero mean and the piece's value takes it.
+        let mut uses = vec![0u64; SLOTS];
+        for i in (params::KNIGHT_PST..params::KNIGHT_PST + 64)
+            .chain(params::KING_PST..params::KING_PST + 64)
+            .chain(params::PAWN_PST + 8..params::PAWN_PST + 16)
+        {
+            uses[i] = 1;
+        }
+        let (scores, _) = named_values(&p, &uses);
+        let slot = |s: usize| Score(p[2 * s], p[2 * s + 1]);
+        let mean = |first: usize, n: usize| {
+            let t = (first..first + n).fold(Score(0, 0), |a, s| a + slot(s));
+            Score(centre_shift(t.0, n as i32), centre_shift(t.1, n as i32))
+        };
+        let (knight_shift, pawn_shift, king_shift) = (
+            mean(params::KNIGHT_PST, 64),
+            mean(params::PAWN_PST + 8, 8),
+            mean(params::KING_PST, 64),
+        );
+        assert_ne!(knight_shift, Score(0, 0));
+        for sq in 0..64 {
+            let knights = &scores["KNIGHT_PST"];
+            assert_eq!(
+                knights[sq],
+                slot(params::KNIGHT_PST + sq) - knight_shift,
+                "{sq}"
+            );
+            let kings = &scores["KING_PST"];
+            assert_eq!(kings[sq], slot(params::KING_PST + sq) - king_shift, "{sq}");
         }
         let pawns = &scores["PAWN_PST"];
-        assert_eq!(pawns[8], w::PAWN_PST[8] + Score(0, 7));
-        assert_eq!(pawns[9], w::PAWN_PST[9] - Score(0, 1));
-        assert_eq!(pawns[55], w::PAWN_PST[55] - Score(0, 1));
+        for (sq, &pawn) in pawns.iter().enumerate().take(56).skip(8) {
+            assert_eq!(pawn, slot(params::PAWN_PST + sq) - pawn_shift, "{sq}");
+        }
         assert_eq!(pawns[0], w::PAWN_PST[0], "rank 1 is left alone");
         assert_eq!(pawns[56], w::PAWN_PST[56], "rank 8 is left alone");
-        let kings = &scores["KING_PST"];
-        assert_eq!(kings[6], w::KING_PST[6] + Score(126, 0));
-        assert_eq!(kings[0], w::KING_PST[0] - Score(2, 0));
+        let mobility = &scores["MOBILITY_KNIGHT"];
+        assert_eq!(mobility, &w::MOBILITY_KNIGHT.to_vec(), "unused: unshifted");
         let values = &scores["PIECE_VALUE"];
         let value = |kind| w::PIECE_VALUE[kind_index(kind)];
-        assert_eq!(values[kind_index(KNIGHT)], value(KNIGHT) + Score(1, 0));
-        assert_eq!(values[kind_index(P)], value(P) + Score(0, 1));
+        assert_eq!(values[kind_index(KNIGHT)], value(KNIGHT) + knight_shift);
+        assert_eq!(values[kind_index(P)], value(P) + pawn_shift);
         assert_eq!(values[kind_index(KING)], value(KING), "the king's cancels");
-        assert_eq!(values[kind_index(ROOK)], value(ROOK));
-        let kv = value(KNIGHT);
-        has(format!("    Score({}, {}),", kv.0 + 1, kv.1));
+        assert_eq!(
+            values[kind_index(ROOK)],
+            value(ROOK) + mean(params::ROOK_PST, 64)
+        );
         has("pub const KING_ATTACK_CAP: i32 = 555;".to_string());
         let mut units = w::KING_ATTACK_UNITS;
         units[1] = 9;
