@@ -998,26 +998,19 @@ mod tests {
 
     #[test]
     fn drawish_endings_by_fixed_piece_values() {
-        let kind = |fen: &str, strong| scale_kind(&Board::from_fen(fen).unwrap(), strong);
-        // A rook against a knight, a rook and bishop against a rook: drawish.
-        assert_eq!(
-            kind("4k3/8/8/3n4/8/8/8/R3K3 w - - 0 1", Color::White),
-            ScaleKind::Drawish
-        );
-        // A queen against a rook, a rook alone: winning material.
-        assert_eq!(
-            kind("4k3/8/8/3r4/8/8/8/Q3K3 w - - 0 1", Color::White),
-            ScaleKind::Full
-        );
-        assert_eq!(
-            kind("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", Color::White),
-            ScaleKind::Full
-        );
-        // Pawns on the stronger side: never drawish by this rule.
-        assert_eq!(
-            kind("4k3/8/8/3n4/8/8/4P3/R3K3 w - - 0 1", Color::White),
-            ScaleKind::Full
-        );
+        let cases = [
+            // A rook against a knight: drawish.
+            ("4k3/8/8/3n4/8/8/8/R3K3 w - - 0 1", ScaleKind::Drawish),
+            // A queen against a rook, a rook alone: winning material.
+            ("4k3/8/8/3r4/8/8/8/Q3K3 w - - 0 1", ScaleKind::Full),
+            ("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", ScaleKind::Full),
+            // Pawns on the stronger side: never drawish by this rule.
+            ("4k3/8/8/3n4/8/8/4P3/R3K3 w - - 0 1", ScaleKind::Full),
+        ];
+        for (fen, expected) in cases {
+            let board = Board::from_fen(fen).unwrap();
+            assert_eq!(scale_kind(&board, Color::White), expected, "{fen}");
+        }
     }
 
     #[test]

@@ -16,7 +16,8 @@
 //! scale / divisor`, capped; its units, scale and cap are tuned) and the
 //! endgame scale factors (the drawish and opposite-bishops factors are
 //! tuned; which factor applies is decided per position as the evaluation
-//! does, from the sign of the score). The threshold `DRAWISH_MATERIAL_EDGE` (with `DRAWISH_PIECE_VALUE`)
+//! does, from the sign of the score). The threshold `DRAWISH_MATERIAL_EDGE`
+//! (with `DRAWISH_PIECE_VALUE`)
 //! and the phase weights are shape constants and stay as they are. A test
 //! checks that this model, with the weights as built, gives exactly
 //! [`crate::eval::evaluate`].
@@ -217,12 +218,18 @@ impl Dataset {
             result,
         });
         self.coefs.extend_from_slice(&f.coefs);
+        let uses = self.uses_mut();
+        for &(slot, n) in &f.uses {
+            uses[slot as usize] += n as u64;
+        }
+    }
+
+    /// The usage counts, made one per slot on first use.
+    fn uses_mut(&mut self) -> &mut [u64] {
         if self.uses.is_empty() {
             self.uses = vec![0; SLOTS];
         }
-        for &(slot, n) in &f.uses {
-            self.uses[slot as usize] += n as u64;
-        }
+        &mut self.uses
     }
 
     /// How often each weight slot was used (both sides) by the positions
@@ -242,10 +249,7 @@ impl Dataset {
     }
 
     fn append(&mut self, other: Dataset) {
-        if self.uses.is_empty() {
-            self.uses = vec![0; SLOTS];
-        }
-        for (a, b) in self.uses.iter_mut().zip(&other.uses) {
+        for (a, b) in self.uses_mut().iter_mut().zip(&other.uses) {
             *a += b;
         }
         let base = self.coefs.len() as u32;
@@ -905,6 +909,11 @@ fn centre_shift(total: i32, n: i32) -> i32 {
     (total + n / 2).div_euclid(n)
 }
 
+/// The (middlegame, endgame) pair of every weight slot of `p`.
+fn slot_scores(p: &[i32]) -> Vec<Score> {
+    (0..SLOTS).map(|s| Score(p[2 * s], p[2 * s + 1])).collect()
+}
+
 /// Weight arrays by constant name.
 pub type ScoreValues = HashMap<&'static str, Vec<Score>>;
 /// Integer constants (or arrays) by name.
@@ -921,7 +930,7 @@ pub type IntValues = HashMap<&'static str, Vec<i32>>;
 /// for mobility, left as it is. Without counts (`uses` empty) the tables
 /// are written as they are: the file's own centring is kept.
 pub fn named_values(p: &[i32], uses: &[u64]) -> (ScoreValues, IntValues) {
-    let mut slots: Vec<Score> = (0..SLOTS).map(|s| Score(p[2 * s], p[2 * s + 1])).collect();
+    let mut slots = slot_scores(p);
     let counted = uses.len() == SLOTS;
     if counted {
         for (table, kind, mean_over, squares) in PIECE_SQUARE_TABLES {
@@ -1605,13 +1614,7 @@ mod tests {
             assert_eq!(forward_exact(e, coefs, &p), forward_exact(e, coefs, &q));
         }
         for (table, len, _) in MOBILITY_TABLES {
-            let mean = weighted_shift(
-                &(0..SLOTS)
-                    .map(|s| Score(q[2 * s], q[2 * s + 1]))
-                    .collect::<Vec<_>>(),
-                &uses,
-                table..table + len,
-            );
+            let mean = weighted_shift(&slot_scores(&q), &uses, table..table + len);
             assert_eq!(mean, Some(Score(0, 0)));
         }
         let (again, _) = named_values(&q, &uses);
