@@ -17,10 +17,9 @@
 //! endgame scale factors (the drawish and opposite-bishops factors are
 //! tuned; which factor applies is decided per position as the evaluation
 //! does, from the sign of the score). The threshold `DRAWISH_MATERIAL_EDGE`
-//! (with `DRAWISH_PIECE_VALUE`)
-//! and the phase weights are shape constants and stay as they are. A test
-//! checks that this model, with the weights as built, gives exactly
-//! [`crate::eval::evaluate`].
+//! (with `DRAWISH_PIECE_VALUE`) and the phase weights are shape constants
+//! and stay as they are. A test checks that this model, with the weights as
+//! built, gives exactly [`crate::eval::evaluate`].
 //!
 //! The result is a complete `weights.rs`: the file as built with its numbers
 //! replaced, so that a diff shows what the tune changed.
@@ -1613,8 +1612,9 @@ mod tests {
             let coefs = data.coefs_of(e);
             assert_eq!(forward_exact(e, coefs, &p), forward_exact(e, coefs, &q));
         }
+        let centred = slot_scores(&q);
         for (table, len, _) in MOBILITY_TABLES {
-            let mean = weighted_shift(&slot_scores(&q), &uses, table..table + len);
+            let mean = weighted_shift(&centred, &uses, table..table + len);
             assert_eq!(mean, Some(Score(0, 0)));
         }
         let (again, _) = named_values(&q, &uses);
