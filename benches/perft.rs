@@ -1,7 +1,7 @@
 //! Perft speed: the start position to depth 5 and Kiwipete to depth 4
 //! (the README quotes the CLI's deeper runs).
 
-use cavalier::perft::perft;
+use cavalier::chess::perft::perft;
 use cavalier::Board;
 use criterion::{criterion_group, criterion_main, Criterion};
 

@@ -1,36 +1,31 @@
 //! cavalier: a UCI chess engine on a 10x12 mailbox board.
 //!
-//! Dependencies point one way: `uci`/`cli` use `search` and `book`, which
-//! use `eval` and `movegen`, which use `board`, which uses `types`.
+//! The folders are the layers, and dependencies point one way, downwards:
+//!
+//! ```text
+//! cli/, uci/      programs and the protocol: read input, print output
+//!   |
+//! engine/, book/  what thinks (search, evaluation, time) and the opening books
+//!   |
+//! chess/          the rules: board, move generation, FEN, notation, perft
+//!   |
+//! util/           a random generator and text helpers
+//!
+//! tour/           knight's tours: stands alone, shares nothing with the engine
+//! ```
+//!
+//! The search never prints, never reads input and never opens the book: it
+//! reports through a callback to whoever started it.
 
 #![forbid(unsafe_code)]
 
-pub mod bench;
-pub mod bitboard;
-pub mod board;
 pub mod book;
-pub mod classic;
+pub mod chess;
 pub mod cli;
-pub mod epd;
-pub mod eval;
-pub mod fen;
-pub mod movegen;
-pub mod notation;
-pub mod params;
-pub mod perft;
-pub mod play;
-pub mod polyglot;
-pub mod polyglot_keys;
-pub mod search;
-pub mod see;
-pub mod selfplay;
-pub mod time;
+pub mod engine;
 pub mod tour;
-pub mod tt;
-pub mod tune;
-pub mod types;
 pub mod uci;
-pub mod weights;
+pub mod util;
 
-pub use board::Board;
-pub use types::{Color, Move, Piece, Square};
+pub use chess::board::Board;
+pub use chess::types::{Color, Move, Piece, Square};

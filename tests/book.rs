@@ -2,9 +2,9 @@
 //! book files (written here from the Polyglot format's documented keys),
 //! bad books, and the `book` subcommand.
 
+use cavalier::book::polyglot::{encode, key, write_entries, Entry};
 use cavalier::book::Book;
-use cavalier::notation::{parse_uci, to_uci};
-use cavalier::polyglot::{encode, key, write_entries, Entry};
+use cavalier::chess::notation::{parse_uci, to_uci};
 use cavalier::Board;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};

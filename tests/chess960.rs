@@ -1,8 +1,8 @@
 //! Chess960 perft: all 960 positions (Shredder-FEN castling) at every
 //! depth up to 4 in the normal run, to depth 5 in the ignored deep run.
 
-use cavalier::notation::{parse_uci, to_uci};
-use cavalier::perft::{parse_suite, perft};
+use cavalier::chess::notation::{parse_uci, to_uci};
+use cavalier::chess::perft::{parse_suite, perft};
 use cavalier::Board;
 
 const SUITE: &str = include_str!("data/chess960.epd");

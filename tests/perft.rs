@@ -2,7 +2,7 @@
 //! depth up to 4 in the normal run, and every count (to depth 6) in the
 //! ignored deep run (`cargo test --release -- --ignored`).
 
-use cavalier::perft::{parse_suite, perft};
+use cavalier::chess::perft::{parse_suite, perft};
 use cavalier::Board;
 
 const STANDARD: &str = include_str!("data/standard.epd");

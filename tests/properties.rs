@@ -2,8 +2,8 @@
 //! incremental hash equals a fresh one, the fast legality test agrees with
 //! making the move and looking at the king, FEN and SAN round-trip.
 
-use cavalier::movegen::{GenKind, MoveList};
-use cavalier::notation::{parse_san, parse_uci, to_san, to_uci};
+use cavalier::chess::movegen::{GenKind, MoveList};
+use cavalier::chess::notation::{parse_san, parse_uci, to_san, to_uci};
 use cavalier::Board;
 
 /// A small deterministic generator (xorshift64*), so failures reproduce.
@@ -154,7 +154,7 @@ fn mirrored_positions_have_mirrored_move_counts() {
 
 #[test]
 fn evaluation_is_colour_symmetric() {
-    use cavalier::eval::{evaluate, evaluate_lazy, material};
+    use cavalier::engine::eval::{evaluate, evaluate_lazy, material};
     let mut rng = Rng(0xE7A1_5EED);
     let mut checked = 0;
     for game in 0..40 {

@@ -521,11 +521,11 @@ fn recorded_python_chess_session() {
         // The reply must be legal where it was asked for.
         let mut board = cavalier::Board::startpos();
         for m in &moves {
-            let mv = cavalier::notation::parse_uci(&board, m).unwrap();
+            let mv = cavalier::chess::notation::parse_uci(&board, m).unwrap();
             board.make(mv);
         }
         assert!(
-            cavalier::notation::parse_uci(&board, &best).is_ok(),
+            cavalier::chess::notation::parse_uci(&board, &best).is_ok(),
             "{best} in {moves:?}"
         );
         moves.push(best);

@@ -39,5 +39,5 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(b.to_fen(), before, "{fen}: unmake of {mv:?}");
     }
     // Perft 2 must not panic on any accepted position.
-    cavalier::perft::perft(&mut b, 2);
+    cavalier::chess::perft::perft(&mut b, 2);
 });

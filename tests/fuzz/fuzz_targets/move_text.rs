@@ -3,7 +3,7 @@
 //! either is refused or names a legal move that prints back to itself.
 #![no_main]
 
-use cavalier::notation::{parse_move, parse_san, parse_uci, to_san, to_uci};
+use cavalier::chess::notation::{parse_move, parse_san, parse_uci, to_san, to_uci};
 use cavalier::Board;
 use libfuzzer_sys::fuzz_target;
 

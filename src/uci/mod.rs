@@ -8,19 +8,20 @@
 //! input is answered with `info string error: ...` and the previous state
 //! is kept.
 
-use crate::board::Board;
-use crate::book::{pick_weighted, Book, Rng, EMBEDDED};
-use crate::classic;
-use crate::eval::describe;
-use crate::fen::quote;
-use crate::notation::{parse_uci, to_uci};
-use crate::perft::divide;
-use crate::search::{
+use crate::book::{pick_weighted, Book, EMBEDDED};
+use crate::chess::board::Board;
+use crate::chess::notation::{parse_uci, to_uci};
+use crate::chess::perft::divide;
+use crate::chess::types::Move;
+use crate::engine::classic;
+use crate::engine::eval::describe;
+use crate::engine::search::{
     mate_in, IterationInfo, SearchControl, SearchLimits, Searcher, Skill, MAX_DEPTH, MAX_SKILL,
 };
-use crate::time::{plan, GoLimits};
-use crate::tt::{Bound, TranspositionTable, MAX_HASH_MB};
-use crate::types::Move;
+use crate::engine::time::{plan, GoLimits};
+use crate::engine::tt::{Bound, TranspositionTable, MAX_HASH_MB};
+use crate::util::rng::Rng;
+use crate::util::text::quote;
 use std::io::{BufRead, Write};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -854,11 +855,11 @@ impl Engine {
         for rank in (0..8).rev() {
             text.push_str(" +---+---+---+---+---+---+---+---+\n");
             for file in 0..8 {
-                let p = b.at(crate::types::square(file, rank));
-                let c = if p == crate::types::EMPTY {
+                let p = b.at(crate::chess::types::square(file, rank));
+                let c = if p == crate::chess::types::EMPTY {
                     ' '
                 } else {
-                    crate::types::piece_char(p)
+                    crate::chess::types::piece_char(p)
                 };
                 text.push_str(&format!(" | {c}"));
             }
@@ -871,7 +872,7 @@ impl Engine {
         let checkers: Vec<String> = b
             .checkers()
             .into_iter()
-            .map(crate::types::square_name)
+            .map(crate::chess::types::square_name)
             .collect();
         text.push_str(&format!("Checkers: {}", checkers.join(" ")));
         self.out.line(&text);
@@ -903,7 +904,7 @@ impl Engine {
     fn bench(&mut self, args: &[&str]) {
         self.stop_search();
         let depth = match args.first().map(|d| d.parse::<i32>()) {
-            None => crate::bench::DEFAULT_DEPTH,
+            None => crate::engine::bench::DEFAULT_DEPTH,
             Some(Ok(d)) if (1..=30).contains(&d) => d,
             Some(_) => {
                 self.out.error("bench depth must be 1..30");
@@ -911,7 +912,7 @@ impl Engine {
             }
         };
         let out = self.out.clone();
-        crate::bench::run(depth, &mut |line| out.line(line));
+        crate::engine::bench::run(depth, &mut |line| out.line(line));
     }
 
     /// Stops any search and waits for it (end of input or `quit`).
@@ -1081,8 +1082,8 @@ mod tests {
         assert!(w > 500 && l < 20, "{w} {l}");
         let (w, _, l) = wdl(-300);
         assert!(l > 500 && w < 20);
-        assert_eq!(wdl(crate::search::MATE - 3), (1000, 0, 0));
-        assert_eq!(wdl(-crate::search::MATE + 4), (0, 0, 1000));
+        assert_eq!(wdl(crate::engine::search::MATE - 3), (1000, 0, 0));
+        assert_eq!(wdl(-crate::engine::search::MATE + 4), (0, 0, 1000));
     }
 
     #[test]

@@ -112,9 +112,9 @@
 //! the first legal move is returned with the static material and no
 //! candidates.
 
-use crate::board::Board;
-use crate::movegen::{GenKind, MoveList};
-use crate::types::*;
+use crate::chess::board::Board;
+use crate::chess::movegen::{GenKind, MoveList};
+use crate::chess::types::*;
 
 /// Number of plies searched full width (nodes at depths below this try every
 /// legal move and follow each).
@@ -456,7 +456,7 @@ fn promotion_gain(mv: Move) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::{parse_uci, to_uci};
+    use crate::chess::notation::{parse_uci, to_uci};
 
     fn board(fen: &str) -> Board {
         Board::from_fen(fen).expect("test FEN is valid")
@@ -807,7 +807,7 @@ mod tests {
     #[test]
     fn board_is_unchanged() {
         for fen in [
-            crate::fen::START_FEN,
+            crate::chess::fen::START_FEN,
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
             "8/2q1P1k1/8/8/8/8/8/7K w - - 0 30",
         ] {

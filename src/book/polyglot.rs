@@ -6,9 +6,9 @@
 //! table: a piece on a square, castling rights, an en-passant file (only
 //! when a pawn of the side to move can take there), and White to move.
 
-use crate::board::{castle_index, Board};
-use crate::polyglot_keys::RANDOM64;
-use crate::types::*;
+use crate::book::keys::RANDOM64;
+use crate::chess::board::{castle_index, Board};
+use crate::chess::types::*;
 
 const CASTLE_KEYS: usize = 768;
 const EP_KEYS: usize = 772;
@@ -175,7 +175,7 @@ pub fn write_entries(entries: &[Entry]) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::parse_uci;
+    use crate::chess::notation::parse_uci;
 
     /// The example keys of the Polyglot book format description.
     const DOCUMENTED: [(&str, u64); 9] = [

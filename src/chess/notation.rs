@@ -4,9 +4,9 @@
 //! Text is only ever turned into a move by matching it against the
 //! position's legal moves, so a parsed move is always legal.
 
-use crate::board::Board;
-use crate::fen::quote;
-use crate::types::*;
+use crate::chess::board::Board;
+use crate::chess::types::*;
+use crate::util::text::quote;
 use std::fmt;
 
 /// Why a move text was refused.

@@ -10,13 +10,13 @@
 //! since the start position, so `undo` is `unmake` and the PGN is rebuilt by
 //! replaying that history: there is no second record to keep in step.
 
-use crate::board::{Board, Outcome};
+use crate::chess::board::{Board, Outcome};
+use crate::chess::notation::{parse_move, to_san, MoveError};
+use crate::chess::types::*;
 use crate::cli::{EXIT_FAILED, EXIT_USAGE};
-use crate::notation::{parse_move, to_san, MoveError};
-use crate::search::{mate_in, SearchControl, SearchLimits, SearchResult, Searcher};
-use crate::time::TimePlan;
-use crate::tt::TranspositionTable;
-use crate::types::*;
+use crate::engine::search::{mate_in, SearchControl, SearchLimits, SearchResult, Searcher};
+use crate::engine::time::TimePlan;
+use crate::engine::tt::TranspositionTable;
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -207,7 +207,7 @@ fn bad_value(name: &str, value: &str, expected: &str) -> String {
 
 /// User text cut to a length fit for an error message.
 fn shorten(text: &str) -> String {
-    crate::fen::quote(text)
+    crate::util::text::quote(text)
 }
 
 fn parse_color(text: &str) -> Option<Color> {
@@ -944,7 +944,7 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fen::START_FEN;
+    use crate::chess::fen::START_FEN;
 
     fn args(words: &[&str]) -> Vec<String> {
         words.iter().map(|w| w.to_string()).collect()

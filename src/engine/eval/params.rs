@@ -1,6 +1,6 @@
-//! Every middlegame/endgame weight of [`crate::weights`] as a slot in one
+//! Every middlegame/endgame weight of [`crate::engine::eval::weights`] as a slot in one
 //! vector, so that the evaluation can say how many times it added each one
-//! (see [`crate::eval::Tracer`]) and the tuner can vary them all.
+//! (see [`crate::engine::eval::Tracer`]) and the tuner can vary them all.
 //!
 //! A weight array takes one slot per element: slot `PASSED_PAWN + 4` is
 //! `PASSED_PAWN[4]`. The layout follows the order of `weights.rs`. The few
@@ -8,7 +8,7 @@
 //! endgame scale factors) are not slots: the evaluation is not linear in
 //! them, and the tuner handles them by name.
 
-use crate::weights::{self as w, Score};
+use crate::engine::eval::weights::{self as w, Score};
 
 /// One named weight (or weight array) and where its slots begin.
 #[derive(Clone, Copy, Debug)]

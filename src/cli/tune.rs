@@ -8,8 +8,8 @@
 //! gradient descent (Adam, on mini-batches) to lower the mean squared
 //! difference between expected scores and results.
 //!
-//! The evaluation is traced once per position ([`crate::eval::Tracer`]):
-//! for every weight slot of [`crate::params`], White's count minus Black's.
+//! The evaluation is traced once per position ([`crate::engine::eval::Tracer`]):
+//! for every weight slot of [`crate::engine::eval::params`], White's count minus Black's.
 //! The blended score is linear in those weights, so each one's gradient is
 //! cheap. The parts that are not linear are kept as they are computed in
 //! play and differentiated by hand: the king-attack penalty (`units^2 *
@@ -19,26 +19,26 @@
 //! does, from the sign of the score). The threshold `DRAWISH_MATERIAL_EDGE`
 //! (with `DRAWISH_PIECE_VALUE`) and the phase weights are shape constants
 //! and stay as they are. A test checks that this model, with the weights as
-//! built, gives exactly [`crate::eval::evaluate`].
+//! built, gives exactly [`crate::engine::eval::evaluate`].
 //!
 //! The result is a complete `weights.rs`: the file as built with its numbers
 //! replaced, so that a diff shows what the tune changed.
 
-use crate::board::Board;
-use crate::book::Rng;
+use crate::chess::board::Board;
+use crate::chess::types::{kind_index, Color, Piece, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use crate::cli::parse_number;
-use crate::eval::{self, ScaleKind, Tracer};
-use crate::params::{self, SLOTS};
-use crate::search::{Searcher, MATE_BOUND};
-use crate::tt::TranspositionTable;
-use crate::types::{kind_index, Color, Piece, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
-use crate::weights::{self as w, Score, PHASE_TOTAL};
+use crate::engine::eval::params::{self, SLOTS};
+use crate::engine::eval::weights::{self as w, Score, PHASE_TOTAL};
+use crate::engine::eval::{self, ScaleKind, Tracer};
+use crate::engine::search::{Searcher, MATE_BOUND};
+use crate::engine::tt::TranspositionTable;
+use crate::util::rng::Rng;
 use std::collections::HashMap;
 use std::ops::Range;
 use std::time::Instant;
 
 /// The text of `src/weights.rs` as built: the template of the output.
-pub const WEIGHTS_SOURCE: &str = include_str!("weights.rs");
+pub const WEIGHTS_SOURCE: &str = include_str!("../engine/eval/weights.rs");
 
 /// Kinds that have king-attack units: knight, bishop, rook, queen.
 const ATTACK_KINDS: usize = 4;
@@ -751,7 +751,7 @@ pub fn parse_line(line: &str) -> Result<Option<(Board, f32)>, String> {
     let result = parse_result(result).ok_or_else(|| {
         format!(
             "bad result \"{}\" (a number 0..1, 1-0, 1/2-1/2 or 0-1)",
-            crate::fen::quote(result)
+            crate::util::text::quote(result)
         )
     })?;
     let board = Board::from_fen(fen).map_err(|e| e.to_string())?;
@@ -787,7 +787,8 @@ fn load_part(lines: &[&str], filter: bool, progress: bool) -> (Dataset, LoadStat
             Err(e) => {
                 stats.lines += 1;
                 stats.unreadable += 1;
-                first_error.get_or_insert_with(|| format!("\"{}\": {e}", crate::fen::quote(line)));
+                first_error
+                    .get_or_insert_with(|| format!("\"{}\": {e}", crate::util::text::quote(line)));
                 continue;
             }
         };
@@ -1190,7 +1191,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
             other => {
                 return Err(format!(
                     "unexpected argument \"{}\"",
-                    crate::fen::quote(other)
+                    crate::util::text::quote(other)
                 ))
             }
         }
@@ -1316,12 +1317,12 @@ fn write_weights(path: &str, p: &[i32], uses: &[u64]) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::types::PAWN as P;
+    use crate::chess::types::PAWN as P;
 
     /// Positions from random games (and the bench list): varied material,
     /// phases, king attacks, passed pawns and endings.
     fn positions(games: usize) -> Vec<Board> {
-        let mut out: Vec<Board> = crate::bench::POSITIONS
+        let mut out: Vec<Board> = crate::engine::bench::POSITIONS
             .iter()
             .filter_map(|f| Board::from_fen(f).ok())
             .collect();

@@ -2,15 +2,15 @@
 //! test that looks outward from the king.
 //!
 //! Generation walks the side's piece list and the offset tables of
-//! [`crate::types`]. Legality never generates the opponent's moves: a
+//! [`crate::chess::types`]. Legality never generates the opponent's moves: a
 //! [`CheckInfo`], built by walking the eight rays and the knight and pawn
 //! squares around the own king, names the checkers and the pinned pieces, so
 //! that almost every pseudo-legal move is judged without being made. Only
 //! king moves (an attack test on the destination) and en-passant captures
 //! (an attack test on a scratch copy of the cells) need more.
 
-use crate::board::{attacked, castle_index, direction, is_straight, Board};
-use crate::types::*;
+use crate::chess::board::{attacked, castle_index, direction, is_straight, Board};
+use crate::chess::types::*;
 use arrayvec::ArrayVec;
 
 /// Upper bound on the number of moves in a chess position (218 is the known
@@ -569,7 +569,7 @@ mod tests {
 
     #[test]
     fn start_position_has_twenty_moves() {
-        assert_eq!(legal_count(crate::fen::START_FEN), 20);
+        assert_eq!(legal_count(crate::chess::fen::START_FEN), 20);
     }
 
     #[test]

@@ -10,7 +10,8 @@
 //! make/unmake keep an internal undo stack, which doubles as the history of
 //! position keys used to detect repetitions.
 
-use crate::types::*;
+use crate::chess::types::*;
+use crate::util::rng::splitmix;
 
 /// Castling right bits: White king side, White queen side, Black king side,
 /// Black queen side.
@@ -122,14 +123,6 @@ pub struct Board {
 // ---------------------------------------------------------------------------
 // Zobrist keys, computed at compile time from a fixed SplitMix64 stream so
 // that keys (and bench node counts) never change between builds.
-
-const fn splitmix(state: u64) -> (u64, u64) {
-    let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = s;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (s, z ^ (z >> 31))
-}
 
 struct Keys {
     piece: [[u64; CELLS]; 12],
@@ -371,7 +364,7 @@ impl Board {
 
     /// The standard starting position.
     pub fn startpos() -> Board {
-        Board::from_fen(crate::fen::START_FEN).expect("start position FEN is valid")
+        Board::from_fen(crate::chess::fen::START_FEN).expect("start position FEN is valid")
     }
 
     // ----- accessors -----------------------------------------------------

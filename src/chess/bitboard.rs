@@ -7,7 +7,7 @@
 //! Knight and king attacks are tables; sliders use one ray table per
 //! direction, cut at the first piece in the way.
 
-use crate::types::*;
+use crate::chess::types::*;
 
 /// A set of squares, bit `to64(s)` for square `s`.
 pub type Bitboard = u64;
@@ -211,7 +211,7 @@ pub fn squares_of(mut set: Bitboard) -> impl Iterator<Item = usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Board;
+    use crate::chess::board::Board;
 
     /// Squares attacked from `from` by walking the mailbox, as the move
     /// generator does.
@@ -232,7 +232,7 @@ mod tests {
 
     #[test]
     fn attacks_agree_with_the_mailbox() {
-        for fen in crate::bench::POSITIONS {
+        for fen in crate::engine::bench::POSITIONS {
             let board = Board::from_fen(fen).unwrap();
             let mut occupied = 0;
             for i in 0..64 {

@@ -7,16 +7,20 @@
 //! transpositions meet and a move's weight is the number of lines that
 //! play it there. The default book is compiled into the binary.
 
-use crate::board::Board;
-use crate::notation::parse_uci;
-use crate::polyglot::PolyglotBook;
-use crate::types::Move;
+pub mod keys;
+pub mod polyglot;
+
+use crate::book::polyglot::PolyglotBook;
+use crate::chess::board::Board;
+use crate::chess::notation::parse_uci;
+use crate::chess::types::Move;
+use crate::util::rng::Rng;
 use once_cell::sync::Lazy;
 use std::collections::HashMap;
 use std::fmt;
 
 /// The text of the book in `book/cavalier.book`, built into the binary.
-pub const EMBEDDED_TEXT: &str = include_str!("../book/cavalier.book");
+pub const EMBEDDED_TEXT: &str = include_str!("../../book/cavalier.book");
 /// Name the embedded book goes by in messages.
 pub const EMBEDDED_NAME: &str = "<embedded cavalier.book>";
 
@@ -223,35 +227,10 @@ pub fn pick_weighted(moves: &[(Move, u32)], rng: &mut Rng) -> Option<Move> {
     None
 }
 
-/// A small xorshift generator for book choices.
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed | 1)
-    }
-
-    /// Seeded from the clock: a different game each run.
-    pub fn from_time() -> Rng {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0x9E37_79B9, |d| d.as_nanos() as u64);
-        Rng::new(nanos ^ (std::process::id() as u64).rotate_left(32))
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::to_uci;
+    use crate::chess::notation::to_uci;
 
     #[test]
     fn splitting() {

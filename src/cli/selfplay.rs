@@ -21,12 +21,13 @@
 //! promotion (quiet positions, as Texel's method wants). Progress goes to
 //! stderr.
 
-use crate::board::{Board, Outcome};
-use crate::book::{Rng, EMBEDDED};
+use crate::book::EMBEDDED;
+use crate::chess::board::{Board, Outcome};
+use crate::chess::types::{Color, MoveKind};
 use crate::cli::{parse_number, EXIT_FAILED, EXIT_USAGE};
-use crate::search::{SearchControl, SearchLimits, Searcher, MAX_DEPTH};
-use crate::tt::TranspositionTable;
-use crate::types::{Color, MoveKind};
+use crate::engine::search::{SearchControl, SearchLimits, Searcher, MAX_DEPTH};
+use crate::engine::tt::TranspositionTable;
+use crate::util::rng::{derive_seed, Rng};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -135,7 +136,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
             other => {
                 return Err(format!(
                     "unexpected argument \"{}\"",
-                    crate::fen::quote(other)
+                    crate::util::text::quote(other)
                 ))
             }
         }
@@ -176,14 +177,6 @@ pub struct GameRecord {
     pub plies: usize,
 }
 
-/// A seed for game `index` (SplitMix64 of the run's seed and the index).
-fn game_seed(seed: u64, index: usize) -> u64 {
-    let mut z = seed.wrapping_add((index as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 /// One player of games: a searcher and its hash table.
 pub struct Player {
     searcher: Searcher,
@@ -209,7 +202,7 @@ impl Player {
         }
     }
 
-    fn search(&mut self, board: &mut Board) -> crate::search::SearchResult {
+    fn search(&mut self, board: &mut Board) -> crate::engine::search::SearchResult {
         let ctl = SearchControl::new(false);
         self.searcher
             .think(board, &self.limits, &ctl, &self.tt, &mut |_| {})
@@ -260,7 +253,7 @@ impl Player {
 
     /// Plays game `index` of a run.
     pub fn play(&mut self, o: &Options, openings: Option<&[Board]>, index: usize) -> GameRecord {
-        let mut rng = Rng::new(game_seed(o.seed, index));
+        let mut rng = Rng::new(derive_seed(o.seed, index as u64));
         let mut board = self.opening(openings, o.random_plies, &mut rng);
         self.searcher.clear();
         self.tt.clear();
@@ -525,7 +518,7 @@ mod tests {
             let b = Board::from_fen(fen).unwrap();
             assert!(!b.in_check(), "{l}");
             // The tuner reads it back.
-            assert!(crate::tune::parse_line(l).unwrap().is_some());
+            assert!(crate::cli::tune::parse_line(l).unwrap().is_some());
         }
         // The start position of the book is not among them.
         assert!(!text.contains("RNBQKBNR w KQkq - 0 1;"));

@@ -1,12 +1,12 @@
 //! EPD test suites: positions with `bm` (best move) and `am` (avoid move)
 //! operations, each searched for a fixed time with a fresh hash table.
 
-use crate::board::Board;
-use crate::notation::{parse_move, to_san, to_uci};
-use crate::search::{SearchControl, SearchLimits, Searcher};
-use crate::time::TimePlan;
-use crate::tt::TranspositionTable;
-use crate::types::Move;
+use crate::chess::board::Board;
+use crate::chess::notation::{parse_move, to_san, to_uci};
+use crate::chess::types::Move;
+use crate::engine::search::{SearchControl, SearchLimits, Searcher};
+use crate::engine::time::TimePlan;
+use crate::engine::tt::TranspositionTable;
 use std::time::Duration;
 
 /// Hash table per position (MB).

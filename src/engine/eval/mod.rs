@@ -13,25 +13,28 @@
 //! scales drawish endings.
 //!
 //! The positional pass goes over the board twice. The first pass walks
-//! every piece once, as bitboards ([`crate::bitboard`]): its piece-square
+//! every piece once, as bitboards ([`crate::chess::bitboard`]): its piece-square
 //! value, its mobility and the squares it attacks, gathered per colour and
 //! kind into attack maps; the second pass scores what needs both sides'
 //! maps.
 //!
 //! Scores are from the side to move's point of view. Every weight lives in
-//! [`crate::weights`].
+//! [`crate::engine::eval::weights`].
 //!
 //! The evaluation is written once, generic over a [`Tracer`] that is told
-//! every weight it adds and how many times (its slot in [`crate::params`]),
+//! every weight it adds and how many times (its slot in [`crate::engine::eval::params`]),
 //! for the tuner. The evaluation used in play has the tracer that does
 //! nothing, whose calls compile away (same bench node count; the bench runs
 //! within 0.2% of the instructions it took before the tracer).
 
-use crate::bitboard::*;
-use crate::board::{distance, Board};
-use crate::params as ix;
-use crate::types::*;
-use crate::weights::*;
+pub mod params;
+pub mod weights;
+
+use crate::chess::bitboard::*;
+use crate::chess::board::{distance, Board};
+use crate::chess::types::*;
+use crate::engine::eval::params as ix;
+use crate::engine::eval::weights::*;
 
 /// The evaluation's parts, for the `eval` command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -76,7 +79,7 @@ pub struct Trace {
 pub trait Tracer {
     /// False for the play-time evaluation: the tracing code compiles away.
     const ACTIVE: bool;
-    /// `color` gets the weight of `slot` (see [`crate::params`]) `count`
+    /// `color` gets the weight of `slot` (see [`crate::engine::eval::params`]) `count`
     /// times.
     fn add(&mut self, color: Color, slot: usize, count: i32);
     /// `color`'s attack on the enemy king: king-zone squares hit by each
@@ -886,7 +889,7 @@ mod tests {
         // sees hits, misses and overwritten slots along the way.
         let mut table = PawnTable::new();
         let fens = [
-            crate::fen::START_FEN,
+            crate::chess::fen::START_FEN,
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
             "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
             "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
@@ -904,7 +907,7 @@ mod tests {
                         b.to_fen()
                     );
                     checked += 1;
-                    let mut moves = crate::movegen::MoveList::new();
+                    let mut moves = crate::chess::movegen::MoveList::new();
                     b.generate_legal(&mut moves);
                     if moves.is_empty() {
                         break;

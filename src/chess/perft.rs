@@ -3,10 +3,10 @@
 //! The last ply is counted without making its moves (bulk counting): the
 //! legality test from the king's check info decides each move in place.
 
-use crate::board::Board;
-use crate::fen::FenError;
-use crate::movegen::{GenKind, MoveList};
-use crate::types::Move;
+use crate::chess::board::Board;
+use crate::chess::fen::FenError;
+use crate::chess::movegen::{GenKind, MoveList};
+use crate::chess::types::Move;
 use std::fmt;
 
 /// Number of leaf nodes of the legal move tree of depth `depth`.
@@ -106,7 +106,7 @@ pub fn parse_suite(text: &str) -> Result<Vec<(usize, SuiteEntry)>, SuiteError> {
             }
             let bad = || SuiteError::BadCount {
                 line: line_no,
-                text: crate::fen::quote(part),
+                text: crate::util::text::quote(part),
             };
             let (d, n) = part.split_once(char::is_whitespace).ok_or_else(bad)?;
             let depth = d

@@ -6,8 +6,8 @@
 //! lifted off, so the rays walked for the next attacker see the pieces
 //! behind it (x-rays) without any special case.
 
-use crate::board::Board;
-use crate::types::*;
+use crate::chess::board::Board;
+use crate::chess::types::*;
 
 /// Exchange values by kind index (pawn .. king).
 pub const SEE_VALUE: [i32; 6] = [100, 320, 330, 500, 950, 20_000];
@@ -132,7 +132,7 @@ pub fn see(board: &Board, mv: Move) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::parse_uci;
+    use crate::chess::notation::parse_uci;
 
     fn see_of(fen: &str, mv: &str) -> i32 {
         let b = Board::from_fen(fen).unwrap();

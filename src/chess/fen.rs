@@ -6,8 +6,9 @@
 //! `KQkq`, X-FEN (`K`/`Q` for the outermost rook, a file letter for an inner
 //! one) and Shredder-FEN (`HAha`).
 
-use crate::board::{castle_index, Board, MAX_OF_KIND, MAX_PIECES};
-use crate::types::*;
+use crate::chess::board::{castle_index, Board, MAX_OF_KIND, MAX_PIECES};
+use crate::chess::types::*;
+use crate::util::text::quote;
 use std::fmt;
 
 /// The standard starting position.
@@ -17,8 +18,6 @@ pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq 
 const MAX_HALFMOVE: u32 = 10_000;
 /// Longest fullmove number accepted.
 const MAX_FULLMOVE: u32 = 60_000;
-/// Longest piece of input quoted back in an error message.
-const QUOTE_LIMIT: usize = 40;
 
 /// Why a FEN was refused. Each message names the field and the bad value.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -33,17 +32,6 @@ pub enum FenError {
     FullmoveNumber(String),
     /// Well formed, but not a position that can occur.
     Impossible(&'static str),
-}
-
-/// Shortens user input for quoting in an error message.
-pub(crate) fn quote(text: &str) -> String {
-    if text.chars().count() <= QUOTE_LIMIT {
-        text.to_string()
-    } else {
-        let mut s: String = text.chars().take(QUOTE_LIMIT).collect();
-        s.push_str("...");
-        s
-    }
 }
 
 impl fmt::Display for FenError {

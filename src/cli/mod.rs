@@ -1,9 +1,14 @@
 //! Command-line subcommands. Each returns the process exit code:
 //! 0 success, 1 a check failed (e.g. a perft mismatch), 2 bad usage.
 
-use crate::board::Board;
-use crate::notation::to_uci;
-use crate::perft::{divide, parse_suite, perft};
+pub mod epd;
+pub mod play;
+pub mod selfplay;
+pub mod tune;
+
+use crate::chess::board::Board;
+use crate::chess::notation::to_uci;
+use crate::chess::perft::{divide, parse_suite, perft};
 use std::time::Instant;
 
 /// Prints a line on stdout. When the reader has gone (a closed pipe, as
@@ -62,11 +67,11 @@ pub fn run(args: &[String]) -> i32 {
         Some("perft") => perft_command(&args[1..]),
         Some("bench") => bench_command(&args[1..]),
         Some("book") => book_command(&args[1..]),
-        Some("play") => crate::play::cli(&args[1..]),
+        Some("play") => crate::cli::play::cli(&args[1..]),
         Some("epd") => epd_command(&args[1..]),
         Some("tour") => crate::tour::cli(&args[1..]),
-        Some("selfplay") => crate::selfplay::cli(&args[1..]),
-        Some("tune") => crate::tune::cli(&args[1..]),
+        Some("selfplay") => crate::cli::selfplay::cli(&args[1..]),
+        Some("tune") => crate::cli::tune::cli(&args[1..]),
         Some("-h" | "--help" | "help") => {
             say!("{USAGE}");
             0
@@ -74,7 +79,7 @@ pub fn run(args: &[String]) -> i32 {
         Some(other) => {
             eprintln!(
                 "error: unknown command \"{}\"\n{USAGE}",
-                crate::fen::quote(other)
+                crate::util::text::quote(other)
             );
             EXIT_USAGE
         }
@@ -106,7 +111,7 @@ pub(crate) fn parse_number<T: std::str::FromStr>(
     text.parse::<T>()
         .ok()
         .filter(ok)
-        .ok_or_else(|| format!("bad {name} \"{}\"", crate::fen::quote(text)))
+        .ok_or_else(|| format!("bad {name} \"{}\"", crate::util::text::quote(text)))
 }
 
 fn parse_depth(text: &str) -> Result<u32, String> {
@@ -114,7 +119,7 @@ fn parse_depth(text: &str) -> Result<u32, String> {
         Ok(d) if (1..=MAX_PERFT_DEPTH).contains(&d) => Ok(d),
         _ => Err(format!(
             "bad depth \"{}\": expected a whole number 1..={MAX_PERFT_DEPTH}",
-            crate::fen::quote(text)
+            crate::util::text::quote(text)
         )),
     }
 }
@@ -196,7 +201,7 @@ fn perft_suite(args: &[String]) -> i32 {
             _ => {
                 eprintln!(
                     "error: unexpected argument \"{}\"\n{USAGE}",
-                    crate::fen::quote(a)
+                    crate::util::text::quote(a)
                 );
                 return EXIT_USAGE;
             }
@@ -255,19 +260,19 @@ fn perft_suite(args: &[String]) -> i32 {
 
 fn bench_command(args: &[String]) -> i32 {
     let depth = match args.first() {
-        None => crate::bench::DEFAULT_DEPTH,
+        None => crate::engine::bench::DEFAULT_DEPTH,
         Some(d) => match d.parse::<i32>() {
             Ok(d) if (1..=30).contains(&d) => d,
             _ => {
                 eprintln!(
                     "error: bad bench depth \"{}\": expected 1..=30",
-                    crate::fen::quote(d)
+                    crate::util::text::quote(d)
                 );
                 return EXIT_USAGE;
             }
         },
     };
-    crate::bench::run(depth, &mut |line| say!("{line}"));
+    crate::engine::bench::run(depth, &mut |line| say!("{line}"));
     0
 }
 
@@ -340,7 +345,7 @@ fn book_command(args: &[String]) -> i32 {
     for (mv, w) in moves {
         say!(
             "{:<8} {:<6} {:>7} {:>6.1}%",
-            crate::notation::to_san(&board, mv),
+            crate::chess::notation::to_san(&board, mv),
             to_uci(&board, mv),
             w,
             100.0 * w as f64 / total as f64
@@ -366,7 +371,7 @@ fn position_from_words(text: &str) -> Result<Board, String> {
         let coordinates = crate::book::split_moves(word).is_ok_and(|moves| {
             moves
                 .iter()
-                .all(|m| match crate::notation::parse_uci(&trial, m) {
+                .all(|m| match crate::chess::notation::parse_uci(&trial, m) {
                     Ok(mv) => {
                         trial.make(mv);
                         true
@@ -378,16 +383,16 @@ fn position_from_words(text: &str) -> Result<Board, String> {
             board = trial;
             continue;
         }
-        let mv =
-            crate::notation::parse_move(&board, word).map_err(|e| format!("not a FEN, and {e}"))?;
+        let mv = crate::chess::notation::parse_move(&board, word)
+            .map_err(|e| format!("not a FEN, and {e}"))?;
         board.make(mv);
     }
     Ok(board)
 }
 
 fn book_check(book: &crate::book::Book, name: &str, depth: i32) -> i32 {
-    use crate::search::{SearchControl, SearchLimits, Searcher};
-    use crate::tt::TranspositionTable;
+    use crate::engine::search::{SearchControl, SearchLimits, Searcher};
+    use crate::engine::tt::TranspositionTable;
     let crate::book::Book::Text(text) = book else {
         eprintln!("error: --check works on text books (lines), not Polyglot");
         return EXIT_USAGE;
@@ -408,7 +413,7 @@ fn book_check(book: &crate::book::Book, name: &str, depth: i32) -> i32 {
             &tt,
             &mut |_| {},
         );
-        let white = if board.side_to_move() == crate::types::Color::White {
+        let white = if board.side_to_move() == crate::chess::types::Color::White {
             result.score
         } else {
             -result.score
@@ -451,7 +456,7 @@ fn epd_command(args: &[String]) -> i32 {
             _ => {
                 eprintln!(
                     "error: bad argument \"{}\" (expected --movetime MS)",
-                    crate::fen::quote(a)
+                    crate::util::text::quote(a)
                 );
                 return EXIT_USAGE;
             }
@@ -462,7 +467,7 @@ fn epd_command(args: &[String]) -> i32 {
     };
     let mut entries = Vec::new();
     for (n, line) in text.lines().enumerate() {
-        match crate::epd::parse_line(line) {
+        match crate::cli::epd::parse_line(line) {
             Ok(Some(e)) => entries.push(e),
             Ok(None) => {}
             Err(e) => {
@@ -471,7 +476,7 @@ fn epd_command(args: &[String]) -> i32 {
             }
         }
     }
-    crate::epd::run(
+    crate::cli::epd::run(
         &entries,
         std::time::Duration::from_millis(movetime),
         &mut |l| say!("{l}"),

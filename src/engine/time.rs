@@ -4,7 +4,7 @@
 //! would likely not finish); a *hard* limit stops the search wherever it
 //! is. Both already have the GUI's `Move Overhead` taken off.
 
-use crate::types::Color;
+use crate::chess::types::Color;
 use std::time::Duration;
 
 /// What `go` asked for (times in milliseconds, as the GUI sent them;

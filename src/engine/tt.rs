@@ -5,7 +5,7 @@
 //! thread shows up as a key mismatch rather than as wrong data. Replacement
 //! prefers the same position, then the shallowest entry of an old search.
 
-use crate::types::{from64, to64, Move, MoveKind, Piece, Square};
+use crate::chess::types::{from64, to64, Move, MoveKind, Piece, Square};
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
 /// What kind of bound a stored score is.
@@ -46,9 +46,9 @@ fn pack_move(mv: Move) -> u64 {
     let kind = match mv.kind() {
         MoveKind::Promotion => {
             4 + match mv.promo() {
-                crate::types::QUEEN => 0,
-                crate::types::ROOK => 1,
-                crate::types::BISHOP => 2,
+                crate::chess::types::QUEEN => 0,
+                crate::chess::types::ROOK => 1,
+                crate::chess::types::BISHOP => 2,
                 _ => 3,
             }
         }
@@ -73,10 +73,10 @@ fn unpack_move(bits: u64) -> Move {
         3 => Move::new(from, to, MoveKind::Castle),
         _ => {
             let promo: Piece = [
-                crate::types::QUEEN,
-                crate::types::ROOK,
-                crate::types::BISHOP,
-                crate::types::KNIGHT,
+                crate::chess::types::QUEEN,
+                crate::chess::types::ROOK,
+                crate::chess::types::BISHOP,
+                crate::chess::types::KNIGHT,
             ][(kind - 4) as usize];
             Move::promotion(from, to, promo)
         }
@@ -253,7 +253,7 @@ impl TranspositionTable {
 
 /// Mate scores are stored relative to the node, not the root.
 pub fn score_to_tt(score: i32, ply: usize) -> i32 {
-    use crate::search::MATE_BOUND;
+    use crate::engine::search::MATE_BOUND;
     if score >= MATE_BOUND {
         score + ply as i32
     } else if score <= -MATE_BOUND {
@@ -265,7 +265,7 @@ pub fn score_to_tt(score: i32, ply: usize) -> i32 {
 
 /// The inverse of [`score_to_tt`].
 pub fn score_from_tt(score: i32, ply: usize) -> i32 {
-    use crate::search::MATE_BOUND;
+    use crate::engine::search::MATE_BOUND;
     if score >= MATE_BOUND {
         score - ply as i32
     } else if score <= -MATE_BOUND {
@@ -278,7 +278,7 @@ pub fn score_from_tt(score: i32, ply: usize) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::types::{sq, QUEEN};
+    use crate::chess::types::{sq, QUEEN};
 
     #[test]
     fn moves_pack_and_unpack() {
@@ -290,8 +290,8 @@ mod tests {
             assert_eq!(unpack_move(pack_move(mv)), mv);
         }
         let p = Move::promotion(
-            crate::types::square(0, 6),
-            crate::types::square(0, 7),
+            crate::chess::types::square(0, 6),
+            crate::chess::types::square(0, 7),
             QUEEN,
         );
         assert_eq!(unpack_move(pack_move(p)), p);
@@ -317,7 +317,7 @@ mod tests {
 
     #[test]
     fn mate_scores_are_ply_relative() {
-        let mate_in_3_from_root = crate::search::MATE - 5;
+        let mate_in_3_from_root = crate::engine::search::MATE - 5;
         let stored = score_to_tt(mate_in_3_from_root, 2);
         assert_eq!(score_from_tt(stored, 2), mate_in_3_from_root);
         assert_eq!(score_from_tt(stored, 4), mate_in_3_from_root - 2);

@@ -3,9 +3,9 @@
 //! on every run and machine. It fingerprints the search: a change that
 //! alters it says so in its commit message. Ends with `N nodes M nps`.
 
-use crate::board::Board;
-use crate::search::{SearchControl, SearchLimits, Searcher};
-use crate::tt::TranspositionTable;
+use crate::chess::board::Board;
+use crate::engine::search::{SearchControl, SearchLimits, Searcher};
+use crate::engine::tt::TranspositionTable;
 use std::time::Instant;
 
 /// Default search depth of `cavalier bench`: deep enough (about 1.3 M
@@ -80,7 +80,7 @@ pub fn run(depth: i32, out: &mut dyn FnMut(&str)) -> u64 {
             i + 1,
             result.nodes,
             result.score,
-            crate::notation::to_uci(&board, result.best)
+            crate::chess::notation::to_uci(&board, result.best)
         ));
     }
     let secs = start.elapsed().as_secs_f64().max(1e-9);

@@ -6,13 +6,14 @@
 //! state shared with other threads is the [`SearchControl`] (atomic stop
 //! and ponder flags) and the transposition table.
 
-use crate::board::{list_index, Board};
-use crate::eval::{evaluate_lazy_exact, evaluate_with, PawnTable};
-use crate::movegen::{GenKind, MoveList, MAX_MOVES};
-use crate::see::{see, SEE_VALUE};
-use crate::time::TimePlan;
-use crate::tt::{score_from_tt, score_to_tt, Bound, TranspositionTable};
-use crate::types::*;
+use crate::chess::board::{list_index, Board};
+use crate::chess::movegen::{GenKind, MoveList, MAX_MOVES};
+use crate::chess::types::*;
+use crate::engine::eval::{evaluate_lazy_exact, evaluate_with, PawnTable};
+use crate::engine::see::{see, SEE_VALUE};
+use crate::engine::time::TimePlan;
+use crate::engine::tt::{score_from_tt, score_to_tt, Bound, TranspositionTable};
+use crate::util::rng::Rng;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -156,17 +157,14 @@ impl Skill {
         if noise == 0 || top.abs() >= MATE_BOUND {
             return Some(lines[0].0);
         }
-        let mut state = self.seed | 1;
+        let mut rng = Rng::new(self.seed);
         let mut best = None;
         let mut best_value = i32::MIN;
         for &(mv, score) in lines {
             if top - score > SKILL_MAX_SACRIFICE.min(2 * noise) {
                 continue;
             }
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            let value = score + (state % (noise as u64 + 1)) as i32;
+            let value = score + (rng.next_u64() % (noise as u64 + 1)) as i32;
             // Ties go to the earlier (better) line.
             if value > best_value {
                 best_value = value;
