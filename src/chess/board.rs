@@ -11,7 +11,7 @@
 //! position keys used to detect repetitions.
 
 use crate::chess::types::*;
-use crate::util::rng::splitmix;
+use crate::util::rng::stream;
 
 /// Castling right bits: White king side, White queen side, Black king side,
 /// Black queen side.
@@ -121,8 +121,9 @@ pub struct Board {
 }
 
 // ---------------------------------------------------------------------------
-// Zobrist keys, computed at compile time from a fixed SplitMix64 stream so
-// that keys (and bench node counts) never change between builds.
+// Zobrist keys, computed at compile time from one fixed stream of the crate's
+// random generator (`util::rng::stream`), so that keys (and bench node counts)
+// never change between builds.
 
 struct Keys {
     piece: [[u64; CELLS]; 12],
@@ -131,16 +132,22 @@ struct Keys {
     side: u64,
 }
 
+/// Seed of the Zobrist key stream.
+const KEY_SEED: u64 = 0x00C0_FFEE_CAFE_F00D;
+/// Draws the keys take: one per piece and cell, the four single castling
+/// rights, the eight en-passant files and the side to move, in that order.
+const KEY_DRAWS: usize = 12 * CELLS + 4 + 8 + 1;
+
 const KEYS: Keys = {
-    let mut state = 0x00C0_FFEE_CAFE_F00D_u64;
+    let draws: [u64; KEY_DRAWS] = stream(KEY_SEED);
+    let mut next = 0;
     let mut piece = [[0u64; CELLS]; 12];
     let mut p = 0;
     while p < 12 {
         let mut s = 0;
         while s < CELLS {
-            let (next, value) = splitmix(state);
-            state = next;
-            piece[p][s] = value;
+            piece[p][s] = draws[next];
+            next += 1;
             s += 1;
         }
         p += 1;
@@ -149,9 +156,8 @@ const KEYS: Keys = {
     let mut single = [0u64; 4];
     let mut i = 0;
     while i < 4 {
-        let (next, value) = splitmix(state);
-        state = next;
-        single[i] = value;
+        single[i] = draws[next];
+        next += 1;
         i += 1;
     }
     // A rights set hashes as the xor of its single rights.
@@ -169,17 +175,15 @@ const KEYS: Keys = {
     let mut ep_file = [0u64; 8];
     let mut f = 0;
     while f < 8 {
-        let (next, value) = splitmix(state);
-        state = next;
-        ep_file[f] = value;
+        ep_file[f] = draws[next];
+        next += 1;
         f += 1;
     }
-    let (_, side) = splitmix(state);
     Keys {
         piece,
         castling,
         ep_file,
-        side,
+        side: draws[next],
     }
 };
 
@@ -360,11 +364,6 @@ impl Board {
             chess960: false,
             stack: Vec::with_capacity(256),
         }
-    }
-
-    /// The standard starting position.
-    pub fn startpos() -> Board {
-        Board::from_fen(crate::chess::fen::START_FEN).expect("start position FEN is valid")
     }
 
     // ----- accessors -----------------------------------------------------

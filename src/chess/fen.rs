@@ -62,6 +62,11 @@ impl fmt::Display for FenError {
 impl std::error::Error for FenError {}
 
 impl Board {
+    /// The standard starting position.
+    pub fn startpos() -> Board {
+        Board::from_fen(START_FEN).expect("start position FEN is valid")
+    }
+
     /// Parses a FEN (four to six fields).
     pub fn from_fen(text: &str) -> Result<Board, FenError> {
         let fields: Vec<&str> = text.split_ascii_whitespace().take(7).collect();

@@ -8,6 +8,8 @@
 pub mod bench;
 pub mod classic;
 pub mod eval;
+pub mod ordering;
+pub mod score;
 pub mod search;
 pub mod see;
 pub mod time;

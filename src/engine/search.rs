@@ -6,23 +6,20 @@
 //! state shared with other threads is the [`SearchControl`] (atomic stop
 //! and ponder flags) and the transposition table.
 
-use crate::chess::board::{list_index, Board};
+use crate::chess::board::Board;
 use crate::chess::movegen::{GenKind, MoveList, MAX_MOVES};
 use crate::chess::types::*;
 use crate::engine::eval::{evaluate_lazy_exact, evaluate_with, PawnTable};
+use crate::engine::ordering::{below_good_captures, below_killers, pick_next, MoveOrdering};
+pub use crate::engine::score::{mate_in, INFINITY, MATE, MATE_BOUND};
+use crate::engine::score::{score_from_tt, score_to_tt};
 use crate::engine::see::{see, SEE_VALUE};
 use crate::engine::time::TimePlan;
-use crate::engine::tt::{score_from_tt, score_to_tt, Bound, TranspositionTable};
+use crate::engine::tt::{Bound, TranspositionTable};
 use crate::util::rng::Rng;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-/// Score of being mated now; mate in n plies scores `MATE - n`.
-pub const MATE: i32 = 32_000;
-/// Scores beyond this are mate scores.
-pub const MATE_BOUND: i32 = MATE - 1_000;
-/// Larger than any score.
-pub const INFINITY: i32 = 32_500;
 /// Deepest ply the search reaches (extensions included).
 pub const MAX_PLY: usize = 128;
 /// Deepest iteration.
@@ -93,19 +90,6 @@ const SE_MARGIN: i32 = 2;
 const SEE_PRUNE_MAX_DEPTH: i32 = 6;
 const SEE_PRUNE_CAPTURE: i32 = 100;
 const SEE_PRUNE_QUIET: i32 = 20;
-/// History scores stay within this bound.
-const HISTORY_MAX: i32 = 16_384;
-/// Largest single history bonus.
-const HISTORY_BONUS_MAX: i32 = 1_200;
-
-// Move-ordering bands.
-const ORDER_TT_MOVE: i32 = 30_000_000;
-const ORDER_GOOD_CAPTURE: i32 = 20_000_000;
-const ORDER_KILLER_1: i32 = 19_000_000;
-const ORDER_KILLER_2: i32 = 18_900_000;
-const ORDER_BAD_CAPTURE: i32 = -20_000_000;
-const ORDER_UNDER_PROMOTION: i32 = -30_000_000;
-
 /// What limits a search.
 #[derive(Clone, Debug)]
 pub struct SearchLimits {
@@ -319,8 +303,8 @@ struct RootMove {
 /// One search thread's state; its heuristics persist between searches
 /// until [`Searcher::clear`].
 pub struct Searcher {
-    killers: Vec<[Move; 2]>,
-    history: Box<[[i32; CELLS]; 12]>,
+    /// Killers and history: what orders the moves.
+    ordering: MoveOrdering,
     /// The move left out at each ply (the singular-extension test).
     excluded: [Move; MAX_PLY + 2],
     /// Pawn-structure cache of this thread's evaluations.
@@ -345,18 +329,6 @@ pub struct Searcher {
 impl Default for Searcher {
     fn default() -> Self {
         Searcher::new()
-    }
-}
-
-/// Converts a score to the `mate N` of UCI (moves, negative when mated), if
-/// it is a mate score.
-pub fn mate_in(score: i32) -> Option<i32> {
-    if score >= MATE_BOUND {
-        Some((MATE - score + 1) / 2)
-    } else if score <= -MATE_BOUND {
-        Some(-(MATE + score) / 2)
-    } else {
-        None
     }
 }
 
@@ -385,21 +357,6 @@ fn has_pieces(board: &Board) -> bool {
         .any(|&k| board.count(us, k) > 0)
 }
 
-/// Selection sort, one step: brings the best-scored move from `i` on to
-/// `i` and returns it.
-#[inline(always)]
-fn pick_next(moves: &mut MoveList, scores: &mut [i32; MAX_MOVES], i: usize) -> Move {
-    let mut b = i;
-    for j in i + 1..moves.len() {
-        if scores[j] > scores[b] {
-            b = j;
-        }
-    }
-    moves.swap(i, b);
-    scores.swap(i, b);
-    moves[i]
-}
-
 /// What a node's best score says about its true value.
 #[inline(always)]
 fn bound_of(best: i32, original_alpha: i32, beta: i32) -> Bound {
@@ -425,8 +382,7 @@ fn cuts(bound: Bound, score: i32, alpha: i32, beta: i32) -> bool {
 impl Searcher {
     pub fn new() -> Searcher {
         Searcher {
-            killers: vec![[Move::NONE; 2]; MAX_PLY + 2],
-            history: Box::new([[0; CELLS]; 12]),
+            ordering: MoveOrdering::new(MAX_PLY + 2),
             excluded: [Move::NONE; MAX_PLY + 2],
             pawns: PawnTable::new(),
             pv: vec![[Move::NONE; MAX_PLY + 1]; MAX_PLY + 1],
@@ -454,12 +410,7 @@ impl Searcher {
 
     /// Forgets killers and history (a new game).
     pub fn clear(&mut self) {
-        for k in &mut self.killers {
-            *k = [Move::NONE; 2];
-        }
-        for row in self.history.iter_mut() {
-            row.fill(0);
-        }
+        self.ordering.clear();
     }
 
     /// Nodes searched by the last (or current) search.
@@ -506,7 +457,7 @@ impl Searcher {
         let tt_move = tt.probe(board.hash()).map_or(Move::NONE, |e| e.mv);
         let mut keyed: Vec<(i32, Move)> = moves
             .iter()
-            .map(|&m| (self.order_score(board, m, tt_move, 0), m))
+            .map(|&m| (self.ordering.score(board, m, tt_move, 0), m))
             .collect();
         keyed.sort_by_key(|&(s, _)| std::cmp::Reverse(s));
         self.root_moves = keyed
@@ -904,7 +855,7 @@ impl Searcher {
         }
         let mut scores = [0i32; MAX_MOVES];
         for (i, &m) in moves.iter().enumerate() {
-            scores[i] = self.order_score(board, m, tt_move, ply);
+            scores[i] = self.ordering.score(board, m, tt_move, ply);
         }
 
         let original_alpha = alpha;
@@ -943,7 +894,7 @@ impl Searcher {
                 } else {
                     -SEE_PRUNE_CAPTURE * depth
                 };
-                if scores[i] < ORDER_KILLER_2 && see(board, mv) < threshold {
+                if below_killers(scores[i]) && see(board, mv) < threshold {
                     continue;
                 }
             }
@@ -992,7 +943,7 @@ impl Searcher {
                 if pv_node {
                     reduction -= 1;
                 }
-                if mv == self.killers[ply][0] || mv == self.killers[ply][1] {
+                if self.ordering.is_killer(ply, mv) {
                     reduction -= 1;
                 }
                 reduction = reduction.clamp(0, new_depth - 1);
@@ -1031,7 +982,8 @@ impl Searcher {
                     self.update_pv(ply, mv);
                     if alpha >= beta {
                         if quiet {
-                            self.reward_quiet(board, mv, ply, depth, &quiets_tried);
+                            self.ordering
+                                .reward_quiet(board, mv, ply, depth, &quiets_tried);
                         }
                         break;
                     }
@@ -1122,7 +1074,7 @@ impl Searcher {
         }
         let mut scores = [0i32; MAX_MOVES];
         for (i, &m) in moves.iter().enumerate() {
-            scores[i] = self.order_score(board, m, tt_move, ply);
+            scores[i] = self.ordering.score(board, m, tt_move, ply);
         }
         let mut best_move = Move::NONE;
         for i in 0..moves.len() {
@@ -1141,7 +1093,7 @@ impl Searcher {
                 if promo == EMPTY && stand_pat + gain + DELTA_MARGIN <= alpha {
                     continue;
                 }
-                if scores[i] < ORDER_GOOD_CAPTURE {
+                if below_good_captures(scores[i]) {
                     // The ordering put it in the bad-capture band: SEE says
                     // it loses material.
                     continue;
@@ -1183,63 +1135,6 @@ impl Searcher {
         head[ply][0] = mv;
         head[ply][1..=child].copy_from_slice(&tail[0][..child]);
         self.pv_len[ply] = child + 1;
-    }
-
-    /// Killers and history for a quiet move that caused a cut-off; the
-    /// quiets tried before it lose history.
-    fn reward_quiet(&mut self, board: &Board, mv: Move, ply: usize, depth: i32, tried: &[Move]) {
-        let k = &mut self.killers[ply];
-        if k[0] != mv {
-            k[1] = k[0];
-            k[0] = mv;
-        }
-        let bonus = (depth * depth).min(HISTORY_BONUS_MAX);
-        let mut apply = |m: Move, delta: i32| {
-            let piece = board.at(m.from());
-            let h = &mut self.history[list_index(piece)][m.to()];
-            *h += delta - *h * delta.abs() / HISTORY_MAX;
-        };
-        apply(mv, bonus);
-        for &m in tried {
-            apply(m, -bonus);
-        }
-    }
-
-    /// Ordering key: hash move, good captures (MVV-LVA), killers, history,
-    /// bad captures, under-promotions.
-    fn order_score(&self, board: &Board, mv: Move, tt_move: Move, ply: usize) -> i32 {
-        if mv == tt_move {
-            return ORDER_TT_MOVE;
-        }
-        let promo = mv.promo();
-        if promo != EMPTY && promo != QUEEN {
-            return ORDER_UNDER_PROMOTION;
-        }
-        let victim = board.captured_piece(mv);
-        if victim != EMPTY || promo == QUEEN {
-            let attacker = board.at(mv.from());
-            let victim_value = if victim == EMPTY {
-                0
-            } else {
-                SEE_VALUE[kind_index(kind_of(victim))]
-            } + if promo == QUEEN { SEE_VALUE[4] } else { 0 };
-            let mvv_lva = victim_value * 8 - kind_index(kind_of(attacker)) as i32;
-            let attacker_value = SEE_VALUE[kind_index(kind_of(attacker))];
-            let good = attacker_value <= victim_value || see(board, mv) >= 0;
-            return if good {
-                ORDER_GOOD_CAPTURE + mvv_lva
-            } else {
-                ORDER_BAD_CAPTURE + mvv_lva
-            };
-        }
-        let k = &self.killers[ply];
-        if mv == k[0] {
-            return ORDER_KILLER_1;
-        }
-        if mv == k[1] {
-            return ORDER_KILLER_2;
-        }
-        self.history[list_index(board.at(mv.from()))][mv.to()]
     }
 }
 

@@ -251,30 +251,6 @@ impl TranspositionTable {
     }
 }
 
-/// Mate scores are stored relative to the node, not the root.
-pub fn score_to_tt(score: i32, ply: usize) -> i32 {
-    use crate::engine::search::MATE_BOUND;
-    if score >= MATE_BOUND {
-        score + ply as i32
-    } else if score <= -MATE_BOUND {
-        score - ply as i32
-    } else {
-        score
-    }
-}
-
-/// The inverse of [`score_to_tt`].
-pub fn score_from_tt(score: i32, ply: usize) -> i32 {
-    use crate::engine::search::MATE_BOUND;
-    if score >= MATE_BOUND {
-        score - ply as i32
-    } else if score <= -MATE_BOUND {
-        score + ply as i32
-    } else {
-        score
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -313,13 +289,5 @@ mod tests {
         assert!(tt.probe(0xDEAD_BEEE).is_none());
         tt.clear();
         assert!(tt.probe(0xDEAD_BEEF).is_none());
-    }
-
-    #[test]
-    fn mate_scores_are_ply_relative() {
-        let mate_in_3_from_root = crate::engine::search::MATE - 5;
-        let stored = score_to_tt(mate_in_3_from_root, 2);
-        assert_eq!(score_from_tt(stored, 2), mate_in_3_from_root);
-        assert_eq!(score_from_tt(stored, 4), mate_in_3_from_root - 2);
     }
 }

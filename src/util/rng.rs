@@ -17,6 +17,21 @@ pub const fn splitmix(state: u64) -> (u64, u64) {
     (s, z ^ (z >> 31))
 }
 
+/// The first `N` values of the SplitMix64 stream started at `seed`: fixed
+/// key tables (the Zobrist keys) built at compile time.
+pub const fn stream<const N: usize>(seed: u64) -> [u64; N] {
+    let mut out = [0u64; N];
+    let mut state = seed;
+    let mut i = 0;
+    while i < N {
+        let (next, value) = splitmix(state);
+        state = next;
+        out[i] = value;
+        i += 1;
+    }
+    out
+}
+
 /// A seed for stream `index` of a run seeded with `seed`: independent
 /// streams (one per game, say) that depend only on the pair.
 pub const fn derive_seed(seed: u64, index: u64) -> u64 {
@@ -53,6 +68,15 @@ impl Rng {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn stream_is_the_splitmix_sequence() {
+        let s: [u64; 3] = stream(7);
+        let (a, x) = splitmix(7);
+        let (b, y) = splitmix(a);
+        let (_, z) = splitmix(b);
+        assert_eq!(s, [x, y, z]);
+    }
 
     #[test]
     fn splitmix_matches_the_reference_stream() {
