@@ -235,26 +235,56 @@ pub fn attacked(cells: &[Piece; CELLS], square: Square, by: Color) -> bool {
     }
     let (rook, bishop, queen) = (by.piece(ROOK), by.piece(BISHOP), by.piece(QUEEN));
     for d in ROOK_DIRS {
-        let mut t = s + d;
-        while at(t) == EMPTY {
-            t += d;
-        }
-        let p = at(t);
+        let p = cells[first_piece(cells, square, d)];
         if p == rook || p == queen {
             return true;
         }
     }
     for d in BISHOP_DIRS {
-        let mut t = s + d;
-        while at(t) == EMPTY {
-            t += d;
-        }
-        let p = at(t);
+        let p = cells[first_piece(cells, square, d)];
         if p == bishop || p == queen {
             return true;
         }
     }
     false
+}
+
+/// The first occupied cell met walking from `from` (not included) in steps
+/// of `d`; the guard band ends every walk. The one ray walk of the crate:
+/// the check test, the checkers and pins of move generation, `gives_check`
+/// and SEE all ask it what stands first on a line.
+#[inline(always)]
+pub fn first_piece(cells: &[Piece; CELLS], from: Square, d: isize) -> Square {
+    walk::<false>(cells, from, d, 0)
+}
+
+/// [`first_piece`] with the cell `lifted` seen as empty: a king stepping off
+/// a checking ray must not shield its own destination, a piece leaving a
+/// line must not block it.
+#[inline(always)]
+pub fn first_piece_lifting(
+    cells: &[Piece; CELLS],
+    from: Square,
+    d: isize,
+    lifted: Square,
+) -> Square {
+    walk::<true>(cells, from, d, lifted)
+}
+
+/// The walk itself; `LIFT` is a constant so that the plain walk carries no
+/// test for the lifted cell.
+#[inline(always)]
+fn walk<const LIFT: bool>(
+    cells: &[Piece; CELLS],
+    from: Square,
+    d: isize,
+    lifted: Square,
+) -> Square {
+    let mut t = (from as isize + d) as Square;
+    while cells[t] == EMPTY || (LIFT && t == lifted) {
+        t = (t as isize + d) as Square;
+    }
+    t
 }
 
 /// 0x88 index of each mailbox cell (file + 16 * rank; 0x88 bits set off
@@ -542,11 +572,7 @@ impl Board {
                 if d == 0 || straight.is_some_and(|st| st != is_straight(d)) {
                     continue;
                 }
-                let mut t = (si + d) as Square;
-                while t != from && (cells[t] == EMPTY || t == lifted) {
-                    t = (t as isize + d) as Square;
-                }
-                if t == from {
+                if first_piece_lifting(cells, s, d, lifted) == from {
                     return true;
                 }
             }
@@ -576,11 +602,8 @@ impl Board {
                 if !fits {
                     return false;
                 }
-                let mut t = (from as isize + step) as Square;
-                while t != to && self.cells[t] == EMPTY {
-                    t = (t as isize + step) as Square;
-                }
-                t == to
+                // Looking back from `to`, the slider is the first piece.
+                first_piece(&self.cells, to, -step) == from
             }
         }
     }

@@ -9,7 +9,9 @@
 //! king moves (an attack test on the destination) and en-passant captures
 //! (an attack test on a scratch copy of the cells) need more.
 
-use crate::chess::board::{attacked, castle_index, direction, is_straight, Board};
+use crate::chess::board::{
+    attacked, castle_index, direction, first_piece, first_piece_lifting, is_straight, Board,
+};
 use crate::chess::types::*;
 use arrayvec::ArrayVec;
 
@@ -168,23 +170,13 @@ impl Board {
                 if d == 0 || straight.is_some_and(|st| st != is_straight(d)) {
                     continue;
                 }
-                let mut t = (k + d) as Square;
-                while cells[t] == EMPTY {
-                    t = (t as isize + d) as Square;
-                }
-                if t == from {
+                let first = first_piece(cells, king, d);
+                if first == from {
                     info.checkers += 1;
                     info.checker = from;
                     info.check_dir = d;
-                } else if us.owns(cells[t]) {
-                    let blocker = t;
-                    t = (t as isize + d) as Square;
-                    while cells[t] == EMPTY {
-                        t = (t as isize + d) as Square;
-                    }
-                    if t == from {
-                        info.pins.push((blocker as u8, d as i8));
-                    }
+                } else if us.owns(cells[first]) && first_piece(cells, first, d) == from {
+                    info.pins.push((first as u8, d as i8));
                 }
             }
         }
@@ -452,13 +444,7 @@ impl Board {
                     BISHOP => d != 0 && !is_straight(d),
                     _ => d != 0,
                 };
-                fits && {
-                    let mut s = (t + d) as Square;
-                    while s != king && (cells[s] == EMPTY || s == from) {
-                        s = (s as isize + d) as Square;
-                    }
-                    s == king
-                }
+                fits && first_piece_lifting(cells, to, d, from) == king
             }
         };
         if direct {
@@ -470,18 +456,10 @@ impl Board {
         if d == 0 || direction(king, to) == d {
             return false;
         }
-        let mut s = (k + d) as Square;
-        while cells[s] == EMPTY {
-            s = (s as isize + d) as Square;
-        }
-        if s != from {
+        if first_piece(cells, king, d) != from {
             return false;
         }
-        s = (s as isize + d) as Square;
-        while cells[s] == EMPTY {
-            s = (s as isize + d) as Square;
-        }
-        let p = cells[s];
+        let p = cells[first_piece(cells, from, d)];
         let slider = if is_straight(d) { ROOK } else { BISHOP };
         p == us.piece(slider) || p == us.piece(QUEEN)
     }

@@ -6,7 +6,7 @@
 //! lifted off, so the rays walked for the next attacker see the pieces
 //! behind it (x-rays) without any special case.
 
-use crate::chess::board::Board;
+use crate::chess::board::{first_piece, Board};
 use crate::chess::types::*;
 
 /// Exchange values by kind index (pawn .. king).
@@ -39,10 +39,7 @@ fn least_attacker(cells: &[Piece; CELLS], to: Square, side: Color) -> Option<Squ
     let mut best: Option<(i32, Square)> = None;
     for (i, d) in QUEEN_DIRS.into_iter().enumerate() {
         let straight = i < 4;
-        let mut s = (t + d) as Square;
-        while cells[s] == EMPTY {
-            s = (s as isize + d) as Square;
-        }
+        let s = first_piece(cells, to, d);
         let p = cells[s];
         if !side.owns(p) {
             continue;
