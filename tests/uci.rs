@@ -293,18 +293,76 @@ fn malformed_input_never_breaks_the_engine() {
     e.send_bytes(b"\n");
     e.ready();
 
+    /// The `Fen:` line of `d`: the position in force.
+    fn fen_in_force(e: &mut Engine) -> String {
+        e.send("d");
+        let lines = e.until("Fen: ");
+        lines.last().unwrap()["Fen: ".len()..].to_string()
+    }
     // The last valid position (200 plies of knight moves) is in force; bad
     // ones did not change it.
-    e.send("position startpos moves e2e4");
-    e.send("position fen 8/8/8/8/8/8/8/8 w - - 0 1");
-    e.send("d");
-    let lines = e.until("Checkers");
-    assert!(
-        lines
-            .iter()
-            .any(|l| l == "Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"),
-        "{lines:?}"
+    assert_eq!(
+        fen_in_force(&mut e),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 200 101"
     );
+    // Every kind of bad FEN is refused with an error naming the fault, and
+    // each time the previous position stays in force.
+    e.send("position startpos moves e2e4 c7c5 g1f3");
+    let kept = fen_in_force(&mut e);
+    assert_eq!(
+        kept,
+        "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"
+    );
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    let bad_fens: Vec<(String, &str)> = vec![
+        (format!("{start} w"), "expected 4 to 6 fields"),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1".into(),
+            "expected 8 ranks",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1".into(),
+            "unknown piece letter",
+        ),
+        (format!("{start} x KQkq - 0 1"), "bad side to move \"x\""),
+        (format!("{start} w KQkz - 0 1"), "unknown castling letter"),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w KQ - 0 1".into(),
+            "no rook for that castling right",
+        ),
+        (
+            format!("{start} w KQkq e3 0 1"),
+            "bad en-passant field \"e3\"",
+        ),
+        (
+            format!("{start} w KQkq z9 0 1"),
+            "bad en-passant field \"z9\"",
+        ),
+        ("4k3/8/8/8/8/8/8/3KK3 w - - 0 1".into(), "exactly one king"),
+        ("8/8/8/8/8/8/8/8 w - - 0 1".into(), "exactly one king"),
+        (
+            "4k3/8/8/8/8/8/4Q3/4K3 w - - 0 1".into(),
+            "side not to move is in check",
+        ),
+        (
+            format!("{} w - - 0 1", "8/".repeat(100_000)),
+            "expected 8 ranks",
+        ),
+        (
+            "\u{1}\u{2} \u{e9}\u{e9} garbage w - -".into(),
+            "bad piece placement",
+        ),
+    ];
+    for (fen, needle) in &bad_fens {
+        e.send(&format!("position fen {fen}"));
+        let error = e.until("info string error").pop().unwrap();
+        let shown: String = fen.chars().take(60).collect();
+        assert!(
+            error.contains(needle) && error.ends_with("position unchanged"),
+            "{shown}: {error}"
+        );
+        assert_eq!(fen_in_force(&mut e), kept, "{shown}");
+    }
     // go with absurd or negative times still answers with a legal move.
     for go in [
         "go wtime -100 btime -100",
@@ -345,6 +403,64 @@ fn errors_are_reported_as_info_strings() {
         let got = e.until("info string error");
         assert!(got.last().unwrap().contains(needle), "{line}: {got:?}");
     }
+}
+
+/// `position ... moves` is all or nothing: a move that is not legal (or not
+/// a move) is reported, and the position from before the whole command
+/// stays in force, not the one up to the bad move.
+#[test]
+fn a_bad_move_keeps_the_previous_position() {
+    let mut e = Engine::start();
+    e.send("setoption name OwnBook value false");
+    fn fen_in_force(e: &mut Engine) -> String {
+        e.send("d");
+        let lines = e.until("Fen: ");
+        lines.last().unwrap()["Fen: ".len()..].to_string()
+    }
+    e.send("position startpos moves d2d4 d7d5");
+    let kept = fen_in_force(&mut e);
+    assert_eq!(
+        kept,
+        "rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2"
+    );
+    for (line, needle) in [
+        (
+            "position startpos moves e2e4 e7e5 xx99",
+            "move 3 of the list: bad move text \"xx99\"",
+        ),
+        (
+            "position startpos moves e2e5",
+            "move 1 of the list: illegal move \"e2e5\"",
+        ),
+        (
+            "position startpos moves e2e4 e7e5 e2e4",
+            "move 3 of the list: illegal move \"e2e4\"",
+        ),
+        (
+            "position fen 4k3/8/8/8/8/8/8/4K2R w K - 0 1 moves e1g1 e8e7 g1g3",
+            "move 3 of the list: illegal move \"g1g3\"",
+        ),
+    ] {
+        e.send(line);
+        let error = e.until("info string error").pop().unwrap();
+        assert!(
+            error.contains(needle) && error.ends_with("position unchanged"),
+            "{line}: {error}"
+        );
+        assert_eq!(fen_in_force(&mut e), kept, "{line}");
+    }
+    // The kept position is the one searched: its answer is a legal move
+    // there.
+    let best = e.best_move("go depth 1");
+    e.send(&format!("position startpos moves d2d4 d7d5 {best}"));
+    e.ready();
+    e.send("d");
+    let lines = e.until("Fen: ");
+    assert!(
+        !lines.iter().any(|l| l.starts_with("info string error")),
+        "{best} is not legal after 1.d4 d5: {lines:?}"
+    );
+    assert_ne!(lines.last().unwrap(), &format!("Fen: {kept}"));
 }
 
 #[test]
@@ -456,12 +572,16 @@ fn classic_style_plays_the_1993_engine() {
     let (info, best) = e.search("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "go movetime 500");
     assert!(info.contains("score mate 1"), "{info}");
     assert_eq!(best, "bestmove a1a8");
-    // The positional pass: from the start, a pawn or knight move from its
-    // start square (the material values all tie at 0).
-    e.send("position startpos");
-    e.send("go wtime 1000 btime 1000");
-    let lines = e.until("bestmove");
-    assert!(lines.last().unwrap().starts_with("bestmove "), "{lines:?}");
+    // The positional pass: from the start every move ties at material 0,
+    // and the positional score decides. 1.e3 and 1.e4 score best (start
+    // square, pawn, opening bonus, the most mobility after it); the tie goes
+    // to the last found, 1.e4.
+    let (info, best) = e.search(
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "go wtime 1000 btime 1000",
+    );
+    assert!(info.contains("score cp 0 "), "{info}");
+    assert_eq!(best, "bestmove e2e4", "{info}");
     e.send("setoption name Style value Baroque");
     assert!(e
         .until("info string error")
@@ -496,6 +616,82 @@ fn strength_options_are_accepted_and_weaken_within_reason() {
     let (info, best) = e.search("4k3/8/8/3q4/8/8/8/3RK3 w - - 0 1", "go movetime 300");
     assert_eq!(best, "bestmove d1d5", "{info}");
     assert!(info.contains(" wdl "), "{info}");
+
+    // It does weaken: on fixed positions (from `cavalier bench`) the weakest
+    // level searches shallower than asked and, on some, picks another move
+    // than full strength, never an illegal one. Full strength at a fixed
+    // depth is deterministic (checked below), so a different move is the
+    // level's doing. The level's choice is random (seeded from the clock);
+    // measured over 300 runs of this sequence it differed from full strength
+    // in 7 to 12 of these 12 positions, and in five of them every time: "at
+    // least 3" does not fail by chance.
+    const DEPTH: usize = 7;
+    const AT_LEAST_DIFFERENT: usize = 3;
+    let positions = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+        "rnbqkb1r/pp2pppp/3p1n2/8/3NP3/2N5/PPP2PPP/R1BQKB1R b KQkq - 2 5",
+        "r2q1rk1/1b2bppp/p2ppn2/1p6/3BPP2/2NB4/PPPQ2PP/2KR3R w - - 2 14",
+        "r1b1k2r/pp1n1ppp/2p1pn2/q2p4/1bPP4/2N1PN2/PPQB1PPP/R3KB1R w KQkq - 5 8",
+        "r1bbk1nr/pp3p1p/2n5/1N4p1/2Np1B2/8/PPP2PPP/2KR1B1R w kq - 0 13",
+        "4r1k1/r1q2ppp/ppp2n2/4P3/5Rb1/1N1BQ3/PPP3PP/R5K1 w - - 1 17",
+        "2rqkb1r/ppp2p2/2npb1p1/1N1Nn2p/2P1PP2/8/PP2B1PP/R1BQK2R b KQ - 0 11",
+        "6k1/6p1/7p/8/8/7P/6P1/5RK1 w - - 0 1",
+        "8/5pk1/6p1/8/4R3/6P1/5PK1/r7 b - - 0 40",
+        "6k1/6p1/P6p/r1N5/5p2/7P/1b3PP1/4R1K1 w - - 0 1",
+        "8/3k4/8/8/8/8/2Q1K3/8 w - - 0 1",
+    ];
+    let go = format!("go depth {DEPTH}");
+    /// The move of a `bestmove M [ponder P]` line.
+    fn move_of(bestmove: &str) -> String {
+        bestmove.split_whitespace().nth(1).unwrap().to_string()
+    }
+    /// The depth of an `info depth N ...` line.
+    fn depth_of(info: &str) -> usize {
+        info.split_whitespace()
+            .nth(2)
+            .and_then(|d| d.parse().ok())
+            .unwrap_or_else(|| panic!("no depth in {info:?}"))
+    }
+    e.send("setoption name OwnBook value false");
+    e.send("setoption name UCI_LimitStrength value false");
+    let mut full_strength = || -> Vec<String> {
+        positions
+            .iter()
+            .map(|fen| {
+                e.send("ucinewgame");
+                let (info, best) = e.search(fen, &go);
+                assert_eq!(depth_of(&info), DEPTH, "{info}");
+                move_of(&best)
+            })
+            .collect()
+    };
+    let full = full_strength();
+    assert_eq!(full_strength(), full, "full strength is deterministic");
+    e.send("setoption name UCI_LimitStrength value true");
+    let mut different = 0;
+    for (fen, full_best) in positions.iter().zip(&full) {
+        // A new game as for full strength: the same table state, so only
+        // the level differs.
+        e.send("ucinewgame");
+        let (info, best) = e.search(fen, &go);
+        assert!(depth_of(&info) < DEPTH, "{fen}: {info}");
+        let mv = move_of(&best);
+        different += usize::from(&mv != full_best);
+        e.send(&format!("position fen {fen} moves {mv}"));
+        e.send("isready");
+        let lines = e.until("readyok");
+        assert!(
+            !lines.iter().any(|l| l.starts_with("info string error")),
+            "{fen}: {mv} is illegal: {lines:?}"
+        );
+    }
+    assert!(
+        different >= AT_LEAST_DIFFERENT,
+        "the weak level played as full strength in {} of {} positions",
+        positions.len() - different,
+        positions.len()
+    );
 }
 
 /// The exact lines python-chess 1.11 sends for `configure`, six `play`

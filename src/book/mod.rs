@@ -323,6 +323,63 @@ mod tests {
         }
         let distinct: std::collections::HashSet<&Vec<Move>> = book.lines().iter().collect();
         assert_eq!(distinct.len(), book.line_count(), "duplicate lines");
+        // The check bites: 3.Qxf7+?? Kxf7 leaves White a queen for a pawn.
+        let (blunder, _) = TextBook::parse("e2e4 e7e5 d1h5 b8c6 h5f7 e8f7\n", "blunder");
+        assert_eq!(unsound_lines(&blunder).len(), 1);
+        let unsound = unsound_lines(&book);
+        assert!(
+            unsound.is_empty(),
+            "{} lines end more than {SOUND_WINDOW_CP} cp from level at depth {SOUND_CHECK_DEPTH}:\n{}",
+            unsound.len(),
+            unsound.join("\n")
+        );
         assert!(!Book::Text(book).moves(&Board::startpos()).is_empty());
+    }
+
+    /// Soundness bar of the embedded book test: no line may end with either
+    /// side more than a minor piece (about 300 cp) behind, which is what a
+    /// dropped piece or a mistyped move looks like. `cavalier book --check`
+    /// holds the book to a stricter 150 cp at depth 7 and is the tool for
+    /// finer review; this test keeps the bar that no eval retuning can make
+    /// flaky.
+    const SOUND_WINDOW_CP: i32 = 300;
+    /// Depth of the search that scores each line's end: quiescence resolves
+    /// pending captures, and all the lines take about half a second.
+    const SOUND_CHECK_DEPTH: i32 = 4;
+    /// Transposition table of each line's search: small and new per line, so
+    /// every score is independent of the lines before it.
+    const SOUND_CHECK_HASH_MB: usize = 1;
+
+    /// Lines whose end position a shallow search scores outside
+    /// +-[`SOUND_WINDOW_CP`], each as "line N: score moves".
+    fn unsound_lines(book: &TextBook) -> Vec<String> {
+        use crate::engine::search::{SearchControl, SearchLimits, Searcher};
+        use crate::engine::tt::TranspositionTable;
+        let mut unsound = Vec::new();
+        for (index, line) in book.lines().iter().enumerate() {
+            let mut board = Board::startpos();
+            let mut shown = Vec::new();
+            for &mv in line {
+                shown.push(to_uci(&board, mv));
+                board.make(mv);
+            }
+            let tt = TranspositionTable::new(SOUND_CHECK_HASH_MB);
+            let result = Searcher::new().think(
+                &mut board,
+                &SearchLimits::depth(SOUND_CHECK_DEPTH),
+                &SearchControl::new(false),
+                &tt,
+                &mut |_| {},
+            );
+            if result.score.abs() > SOUND_WINDOW_CP {
+                unsound.push(format!(
+                    "line {}: {} cp for the side to move after {}",
+                    index + 1,
+                    result.score,
+                    shown.join(" ")
+                ));
+            }
+        }
+        unsound
     }
 }
