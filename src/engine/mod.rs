@@ -12,5 +12,7 @@ pub mod ordering;
 pub mod score;
 pub mod search;
 pub mod see;
+pub mod skill;
+pub mod threads;
 pub mod time;
 pub mod tt;

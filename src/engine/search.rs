@@ -14,9 +14,9 @@ use crate::engine::ordering::{below_good_captures, below_killers, pick_next, Mov
 pub use crate::engine::score::{mate_in, INFINITY, MATE, MATE_BOUND};
 use crate::engine::score::{score_from_tt, score_to_tt};
 use crate::engine::see::{see, SEE_VALUE};
+use crate::engine::skill::{Skill, SKILL_LINES};
 use crate::engine::time::TimePlan;
 use crate::engine::tt::{Bound, TranspositionTable};
-use crate::util::rng::Rng;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -104,59 +104,6 @@ pub struct SearchLimits {
     pub multipv: usize,
     /// Play weaker than full strength (see [`Skill`]).
     pub skill: Option<Skill>,
-}
-
-/// A strength below full: the search is cut short and the move is chosen
-/// among the best few lines with some randomness, as a weaker player
-/// would, rather than by adding blunders.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Skill {
-    /// 0 (weakest) ..= `MAX_SKILL - 1`; `MAX_SKILL` is full strength.
-    pub level: i32,
-    /// Seed of the choice.
-    pub seed: u64,
-}
-
-/// Full strength.
-pub const MAX_SKILL: i32 = 20;
-/// Lines compared when choosing a weaker move.
-const SKILL_LINES: usize = 4;
-/// Centipawns of noise per level below full strength.
-const SKILL_NOISE_PER_LEVEL: i32 = 12;
-/// The weakest level never gives away more than this (cp) on purpose.
-const SKILL_MAX_SACRIFICE: i32 = 300;
-
-impl Skill {
-    /// Deepest iteration at this level.
-    pub fn max_depth(self) -> i32 {
-        1 + self.level.clamp(0, MAX_SKILL)
-    }
-
-    /// Picks among `lines` (move, score, best first): each line gets a
-    /// random bonus up to the level's noise, and lines much worse than
-    /// the best are not considered.
-    pub fn choose(self, lines: &[(Move, i32)]) -> Option<Move> {
-        let (_, top) = *lines.first()?;
-        let noise = (MAX_SKILL - self.level.clamp(0, MAX_SKILL)) * SKILL_NOISE_PER_LEVEL;
-        if noise == 0 || top.abs() >= MATE_BOUND {
-            return Some(lines[0].0);
-        }
-        let mut rng = Rng::new(self.seed);
-        let mut best = None;
-        let mut best_value = i32::MIN;
-        for &(mv, score) in lines {
-            if top - score > SKILL_MAX_SACRIFICE.min(2 * noise) {
-                continue;
-            }
-            let value = score + (rng.next_u64() % (noise as u64 + 1)) as i32;
-            // Ties go to the earlier (better) line.
-            if value > best_value {
-                best_value = value;
-                best = Some(mv);
-            }
-        }
-        best
-    }
 }
 
 impl Default for SearchLimits {
@@ -1141,28 +1088,6 @@ impl Searcher {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn skill_chooses_near_the_top() {
-        let a = Move::new(21, 31, MoveKind::Normal);
-        let b = Move::new(22, 32, MoveKind::Normal);
-        let c = Move::new(23, 33, MoveKind::Normal);
-        let lines = [(a, 50), (b, 40), (c, -400)];
-        let full = Skill {
-            level: MAX_SKILL,
-            seed: 1,
-        };
-        assert_eq!(full.choose(&lines), Some(a));
-        let mut seen_b = false;
-        for seed in 0..200 {
-            let weak = Skill { level: 0, seed };
-            let m = weak.choose(&lines).unwrap();
-            assert_ne!(m, c, "a 450 cp blunder is never chosen");
-            seen_b |= m == b;
-        }
-        assert!(seen_b, "a weak level sometimes prefers a near-equal move");
-        assert_eq!(Skill { level: 5, seed: 3 }.max_depth(), 6);
-    }
 
     #[test]
     fn mate_in_conversion() {

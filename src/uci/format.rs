@@ -1,0 +1,137 @@
+//! The lines a search sends to the GUI: `info` for each iteration (with
+//! the optional win/draw/loss estimate) and `bestmove`.
+//!
+//! Imports `chess` notation and the engine's result types; the protocol
+//! loop (`uci/mod.rs`) hands a [`UciReport`] to the engine's search pool.
+
+use super::Output;
+use crate::chess::board::Board;
+use crate::chess::notation::to_uci;
+use crate::chess::types::Move;
+use crate::engine::classic::{uci_score, ClassicResult, HORIZON};
+use crate::engine::score::mate_in;
+use crate::engine::search::IterationInfo;
+use crate::engine::threads::SearchReport;
+use crate::engine::tt::Bound;
+
+/// Win/draw/loss per mille for a score (side to move's view): a fixed
+/// logistic model, not fitted to game results yet.
+pub fn wdl(score: i32) -> (u32, u32, u32) {
+    /// Centipawns at which winning becomes as likely as not.
+    const WDL_MIDPOINT: f64 = 200.0;
+    /// Spread of the logistic curve (cp).
+    const WDL_SPREAD: f64 = 70.0;
+    if let Some(m) = mate_in(score) {
+        return if m > 0 { (1000, 0, 0) } else { (0, 0, 1000) };
+    }
+    let cp = score as f64;
+    let win = 1000.0 / (1.0 + ((WDL_MIDPOINT - cp) / WDL_SPREAD).exp());
+    let loss = 1000.0 / (1.0 + ((WDL_MIDPOINT + cp) / WDL_SPREAD).exp());
+    let (w, l) = (win.round() as u32, loss.round() as u32);
+    (w, 1000 - w - l, l)
+}
+
+/// One `info` line.
+pub fn format_info(root: &Board, info: &IterationInfo, show_wdl: bool) -> String {
+    let ms = info.time.as_millis().max(1) as u64;
+    let nps = info.nodes * 1000 / ms;
+    let score = match mate_in(info.score) {
+        Some(m) => format!("mate {m}"),
+        None => format!("cp {}", info.score),
+    };
+    let bound = match info.bound {
+        Some(Bound::Lower) => " lowerbound",
+        Some(Bound::Upper) => " upperbound",
+        _ => "",
+    };
+    let wdl = if show_wdl {
+        let (w, d, l) = wdl(info.score);
+        format!(" wdl {w} {d} {l}")
+    } else {
+        String::new()
+    };
+    let pv: Vec<String> = info.pv.iter().map(|&m: &Move| to_uci(root, m)).collect();
+    format!(
+        "info depth {} seldepth {} multipv {} score {score}{bound}{wdl} nodes {} nps {nps} hashfull {} time {} pv {}",
+        info.depth,
+        info.seldepth,
+        info.multipv,
+        info.nodes,
+        info.hashfull,
+        info.time.as_millis(),
+        pv.join(" ")
+    )
+}
+
+/// The one `info` line of a Classic search; none when there is no move.
+pub fn format_classic_info(root: &Board, r: &ClassicResult) -> Option<String> {
+    (!r.best.is_none()).then(|| {
+        format!(
+            "info depth {} score {} nodes {} pv {}",
+            HORIZON,
+            uci_score(r.material),
+            r.nodes,
+            to_uci(root, r.best)
+        )
+    })
+}
+
+/// Sends a search's result. With no move (mated or stalemated at the
+/// root) it sends Stockfish's lines.
+pub fn send_bestmove(out: &Output, root: &Board, best: Move, ponder: Move) {
+    if best.is_none() {
+        let score = if root.in_check() { "mate 0" } else { "cp 0" };
+        out.line(&format!("info depth 0 score {score}"));
+        out.line("bestmove (none)");
+    } else if ponder.is_none() {
+        out.line(&format!("bestmove {}", to_uci(root, best)));
+    } else {
+        out.line(&format!(
+            "bestmove {} ponder {}",
+            to_uci(root, best),
+            to_uci(root, ponder)
+        ));
+    }
+}
+
+/// Turns a search's reports into protocol lines.
+pub struct UciReport {
+    pub out: Output,
+    /// The searched position, for move notation.
+    pub root: Board,
+    pub show_wdl: bool,
+}
+
+impl SearchReport for UciReport {
+    fn iteration(&mut self, info: &IterationInfo) {
+        self.out.line(&format_info(&self.root, info, self.show_wdl));
+    }
+
+    fn classic(&mut self, result: &ClassicResult) {
+        if let Some(line) = format_classic_info(&self.root, result) {
+            self.out.line(&line);
+        }
+    }
+
+    fn finished(&mut self, best: Move, ponder: Move) {
+        send_bestmove(&self.out, &self.root, best, ponder);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wdl_is_sane() {
+        let (w, d, l) = wdl(0);
+        assert_eq!(w, l);
+        assert_eq!(w + d + l, 1000);
+        let (w, _, l) = wdl(300);
+        assert!(w > 500 && l < 20, "{w} {l}");
+        let (w, _, l) = wdl(-300);
+        assert!(l > 500 && w < 20);
+        assert_eq!(wdl(crate::engine::score::MATE - 3), (1000, 0, 0));
+        assert_eq!(wdl(-crate::engine::score::MATE + 4), (0, 0, 1000));
+    }
+}
