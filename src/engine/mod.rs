@@ -1,9 +1,17 @@
-//! Everything that thinks: the search and its tables, static exchange
-//! evaluation, time management, the Classic 1993 style, the benchmark and
-//! the evaluation (`eval/`).
+//! Everything that thinks. Inside, from the bottom up:
 //!
-//! The engine uses `chess` and never the protocol: it reports through
-//! callbacks and never prints.
+//! - `score`: mate values, mate distance, hash-table score conversion;
+//! - `see`: static exchange evaluation; `eval/`: the two-pass evaluation,
+//!   its pawn hash, tracer, weights and parameter slots;
+//! - `tt`: the transposition table; `ordering`: killers, histories and the
+//!   order moves are tried in; `time`: go limits to deadlines;
+//! - `search`: iterative deepening, PVS, quiescence; `skill`: weaker
+//!   levels; `classic`: the 1993 style;
+//! - `threads`: the search pool, the only place search threads start;
+//!   `bench`: the fixed benchmark.
+//!
+//! The engine uses `chess` and `util`, never the book or the protocol: it
+//! reports through callbacks and never prints.
 
 pub mod bench;
 pub mod classic;
