@@ -1,0 +1,110 @@
+//! The evaluation context: what every term function shares, computed once
+//! per evaluation (where the pieces stand, the pawn entry, each side's
+//! attack maps and king attack), and the per-term, per-colour sums the
+//! terms add to.
+
+use super::pawns::PawnEntry;
+use super::weights::*;
+use super::Term;
+use crate::chess::bitboard::*;
+use crate::chess::board::Board;
+use crate::chess::types::*;
+
+/// Relative rank (0 = own back rank).
+#[inline(always)]
+pub(super) fn rel_rank(color: Color, s: Square) -> usize {
+    match color {
+        Color::White => rank_of(s),
+        Color::Black => 7 - rank_of(s),
+    }
+}
+
+/// A square's index in the piece-square tables: as `color` sees it (a1 =
+/// 0 .. h8 = 63 from White's side, mirrored by rank for Black).
+#[inline(always)]
+pub(super) fn pst_index(color: Color, s: Square) -> usize {
+    match color {
+        Color::White => index64(s),
+        Color::Black => index64(s) ^ 56,
+    }
+}
+
+/// One side's attack on the enemy king.
+#[derive(Clone, Copy, Default)]
+pub(super) struct KingAttack {
+    /// Pieces that hit the king's zone (the king's square and its
+    /// neighbours).
+    pub(super) attackers: i32,
+    /// Zone squares hit, by kind index of the attacker (a square hit by two
+    /// pieces counts twice).
+    pub(super) zone_hits: [i32; 6],
+}
+
+/// What the term functions share. Filled in two steps: [`EvalInfo::new`]
+/// places the pieces; the piece pass (`pieces::mobility_and_placement`)
+/// fills the attack maps and king attacks, after which
+/// [`EvalInfo::close_attacks`] unites them for the terms that need both
+/// sides' maps.
+pub(super) struct EvalInfo<'a> {
+    pub(super) board: &'a Board,
+    /// The pawn structure's cached facts.
+    pub(super) pawns: &'a PawnEntry,
+    /// `terms[term][colour]`, from that colour's point of view.
+    pub(super) terms: [[Score; 2]; 9],
+    /// Where the pieces stand, by colour and kind index.
+    pub(super) pieces: [[Bitboard; 6]; 2],
+    pub(super) occupied_by: [Bitboard; 2],
+    pub(super) occupied: Bitboard,
+    /// Squares attacked, by colour and kind index of the attacker.
+    pub(super) attacks: [[Bitboard; 6]; 2],
+    /// Squares attacked by any piece of each colour.
+    pub(super) all_attacks: [Bitboard; 2],
+    /// Each colour's attack on the other's king.
+    pub(super) king_attack: [KingAttack; 2],
+}
+
+impl<'a> EvalInfo<'a> {
+    /// The context of `board`: pieces placed, attack maps empty.
+    #[inline(always)]
+    pub(super) fn new(board: &'a Board, pawns: &'a PawnEntry) -> EvalInfo<'a> {
+        let mut pieces = [[0u64; 6]; 2];
+        let mut occupied_by = [0u64; 2];
+        for color in [Color::White, Color::Black] {
+            let c = color.index();
+            pieces[c][kind_index(PAWN)] = pawns.pawns[c];
+            for kind in [KNIGHT, BISHOP, ROOK, QUEEN, KING] {
+                let mut set = 0;
+                for &s in board.squares(color.piece(kind)) {
+                    set |= bit(s as Square);
+                }
+                pieces[c][kind_index(kind)] = set;
+            }
+            occupied_by[c] = pieces[c].iter().fold(0, |all, &set| all | set);
+        }
+        EvalInfo {
+            board,
+            pawns,
+            terms: [[Score(0, 0); 2]; 9],
+            pieces,
+            occupied_by,
+            occupied: occupied_by[0] | occupied_by[1],
+            attacks: [[0u64; 6]; 2],
+            all_attacks: [0; 2],
+            king_attack: [KingAttack::default(); 2],
+        }
+    }
+
+    /// Adds `s` to `color`'s `term`.
+    #[inline(always)]
+    pub(super) fn add(&mut self, color: Color, term: Term, s: Score) {
+        self.terms[term as usize][color.index()] += s;
+    }
+
+    /// Unites each colour's attack maps, once the piece pass is done.
+    #[inline(always)]
+    pub(super) fn close_attacks(&mut self) {
+        self.all_attacks = self
+            .attacks
+            .map(|by_kind| by_kind.iter().fold(0, |all, &set| all | set));
+    }
+}

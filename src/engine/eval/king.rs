@@ -1,0 +1,108 @@
+//! King safety: the attack on the enemy king (zone hits and safe checks,
+//! scored when two pieces and a queen take part), and the own king's
+//! placement, open files and pawn shield and storm.
+
+use super::context::{pst_index, rel_rank, EvalInfo};
+use super::params as ix;
+use super::trace::Tracer;
+use super::weights::*;
+use super::Term;
+use crate::chess::bitboard::*;
+use crate::chess::types::*;
+
+/// Middlegame penalty of an attack on the king worth `units`.
+#[inline(always)]
+pub fn king_danger(units: i32) -> i32 {
+    (units as i64 * units as i64 * KING_ATTACK_SCALE as i64 / KING_ATTACK_DIVISOR)
+        .min(KING_ATTACK_CAP as i64) as i32
+}
+
+/// `color`'s attack on the enemy king, scored as that king's danger and
+/// counted for `color`. With two attackers in the zone and a queen, the
+/// zone hits and the safe checks add up to the attack's units.
+#[inline(always)]
+pub(super) fn king_attack<T: Tracer>(ei: &mut EvalInfo, tr: &mut T, color: Color) {
+    let c = color.index();
+    let them = color.flip();
+    let attack = ei.king_attack[c];
+    let scored = attack.attackers >= 2 && ei.board.count(color, QUEEN) > 0;
+    let mut safe_checks = [0i32; 6];
+    if scored {
+        let king_at = index64(ei.board.king_square(them));
+        let diagonals = bishop_attacks(king_at, ei.occupied);
+        let lines = rook_attacks(king_at, ei.occupied);
+        let safe = !ei.occupied_by[c] & !ei.all_attacks[them.index()];
+        let ours = &ei.attacks[c];
+        for (kind, checking) in [
+            (KNIGHT, KNIGHT_ATTACKS[king_at]),
+            (BISHOP, diagonals),
+            (ROOK, lines),
+            (QUEEN, diagonals | lines),
+        ] {
+            let k = kind_index(kind);
+            safe_checks[k] = count_sparse(checking & ours[k] & safe);
+        }
+        let units: i32 = (0..6)
+            .map(|k| {
+                attack.zone_hits[k] * KING_ATTACK_UNITS[k]
+                    + safe_checks[k] * KING_SAFE_CHECK_UNITS[k]
+            })
+            .sum();
+        ei.add(color, Term::KingSafety, Score(king_danger(units), 0));
+    }
+    tr.king_attack(color, &attack.zone_hits, &safe_checks, scored);
+}
+
+/// `color`'s own king: placement, open files beside it, pawn shield and
+/// enemy pawns storming it.
+#[inline(always)]
+pub(super) fn king_shelter<T: Tracer>(ei: &mut EvalInfo, tr: &mut T, color: Color) {
+    let board = ei.board;
+    let c = color.index();
+    let them = color.flip();
+    let own_king = board.king_square(color);
+    let kr = rel_rank(color, own_king);
+    let kf = file_of(own_king);
+    let at = pst_index(color, own_king);
+    ei.add(color, Term::PieceSquare, KING_PST[at]);
+    tr.add(color, ix::KING_PST + at, 1);
+    let pf = &ei.pawns.files;
+    if pf.count[c][kf + 1] == 0 {
+        if pf.count[them.index()][kf + 1] == 0 {
+            ei.add(color, Term::KingSafety, KING_OPEN_FILE);
+            tr.add(color, ix::KING_OPEN_FILE, 1);
+        } else {
+            ei.add(color, Term::KingSafety, KING_HALF_OPEN_FILE);
+            tr.add(color, ix::KING_HALF_OPEN_FILE, 1);
+        }
+    }
+    if kr > 1 {
+        return;
+    }
+    let own_pawn = color.piece(PAWN);
+    let enemy_pawn = them.piece(PAWN);
+    for f in kf.saturating_sub(1)..=(kf + 1).min(7) {
+        let at = |ahead: usize| {
+            let r = kr + ahead;
+            if r > 7 {
+                return EMPTY;
+            }
+            let rank = if color == Color::White { r } else { 7 - r };
+            board.at(square(f, rank))
+        };
+        if at(1) == own_pawn {
+            ei.add(color, Term::KingSafety, SHIELD_NEAR);
+            tr.add(color, ix::SHIELD_NEAR, 1);
+        } else if at(2) == own_pawn {
+            ei.add(color, Term::KingSafety, SHIELD_FAR);
+            tr.add(color, ix::SHIELD_FAR, 1);
+        } else {
+            ei.add(color, Term::KingSafety, SHIELD_MISSING);
+            tr.add(color, ix::SHIELD_MISSING, 1);
+        }
+        if at(2) == enemy_pawn || at(3) == enemy_pawn {
+            ei.add(color, Term::KingSafety, PAWN_STORM);
+            tr.add(color, ix::PAWN_STORM, 1);
+        }
+    }
+}

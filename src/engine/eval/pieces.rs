@@ -1,0 +1,160 @@
+//! The pieces: material, piece-square values (the pawns' from the pawn
+//! entry), mobility, outposts, bishops' pawns and the bishop pair, rooks on
+//! open files; and, on the way, each piece's attack map and its hits on the
+//! enemy king's zone, which the later terms read from the context.
+
+use super::context::{pst_index, rel_rank, EvalInfo};
+use super::params as ix;
+use super::trace::Tracer;
+use super::weights::*;
+use super::{material_of, Term};
+use crate::chess::bitboard::*;
+use crate::chess::types::*;
+
+/// Material and the pawn entry's terms of `color`.
+#[inline(always)]
+pub(super) fn material_and_pawns<T: Tracer>(ei: &mut EvalInfo, tr: &mut T, color: Color) {
+    let c = color.index();
+    ei.add(color, Term::Material, material_of(ei.board, color));
+    if T::ACTIVE {
+        for kind in [PAWN, KNIGHT, BISHOP, ROOK, QUEEN] {
+            let n = ei.board.count(color, kind) as i32;
+            tr.add(color, ix::PIECE_VALUE + kind_index(kind), n);
+        }
+    }
+    ei.add(color, Term::PieceSquare, ei.pawns.psq[c]);
+    ei.add(color, Term::PawnStructure, ei.pawns.structure[c]);
+}
+
+/// The tables and slots of one kind of piece: piece-square values and
+/// mobility by number of squares.
+#[inline(always)]
+fn tables_of(kind: Piece) -> (&'static [Score; 64], usize, &'static [Score], usize) {
+    match kind {
+        KNIGHT => (
+            &KNIGHT_PST,
+            ix::KNIGHT_PST,
+            &MOBILITY_KNIGHT,
+            ix::MOBILITY_KNIGHT,
+        ),
+        BISHOP => (
+            &BISHOP_PST,
+            ix::BISHOP_PST,
+            &MOBILITY_BISHOP,
+            ix::MOBILITY_BISHOP,
+        ),
+        ROOK => (&ROOK_PST, ix::ROOK_PST, &MOBILITY_ROOK, ix::MOBILITY_ROOK),
+        _ => (
+            &QUEEN_PST,
+            ix::QUEEN_PST,
+            &MOBILITY_QUEEN,
+            ix::MOBILITY_QUEEN,
+        ),
+    }
+}
+
+/// Every knight, bishop, rook and queen of `color`: placement, mobility
+/// and the kind's own terms; fills `color`'s attack maps (the king's too)
+/// and its attack on the enemy king.
+#[inline(always)]
+pub(super) fn mobility_and_placement<T: Tracer>(ei: &mut EvalInfo, tr: &mut T, color: Color) {
+    let board = ei.board;
+    let c = color.index();
+    let them = color.flip();
+    // Squares a piece may go to and count for its mobility: not held by an
+    // own piece, not attacked by an enemy pawn.
+    let mobility_area = !ei.occupied_by[c] & !ei.pawns.pawn_attacks[them.index()];
+    let enemy_king = index64(board.king_square(them));
+    let zone = KING_ATTACKS[enemy_king] | 1u64 << enemy_king;
+    ei.attacks[c][kind_index(PAWN)] = ei.pawns.pawn_attacks[c];
+    for kind in [KNIGHT, BISHOP, ROOK, QUEEN] {
+        let ki = kind_index(kind);
+        let (pst, pst_slot, mobility_table, mobility_slot) = tables_of(kind);
+        for &s in board.squares(color.piece(kind)) {
+            let s = s as Square;
+            let at = pst_index(color, s);
+            ei.add(color, Term::PieceSquare, pst[at]);
+            tr.add(color, pst_slot + at, 1);
+
+            let from = index64(s);
+            let reach = match kind {
+                KNIGHT => KNIGHT_ATTACKS[from],
+                BISHOP => bishop_attacks(from, ei.occupied),
+                ROOK => rook_attacks(from, ei.occupied),
+                _ => bishop_attacks(from, ei.occupied) | rook_attacks(from, ei.occupied),
+            };
+            ei.attacks[c][ki] |= reach;
+            let mobility = (reach & mobility_area).count_ones() as usize;
+            ei.add(color, Term::Mobility, mobility_table[mobility]);
+            tr.add(color, mobility_slot + mobility, 1);
+            let zone_hits = count_sparse(reach & zone);
+            if zone_hits > 0 {
+                let attack = &mut ei.king_attack[c];
+                attack.attackers += 1;
+                attack.zone_hits[ki] += zone_hits;
+            }
+            piece_terms(ei, tr, color, kind, s);
+        }
+    }
+    ei.attacks[c][kind_index(KING)] = KING_ATTACKS[index64(board.king_square(color))];
+}
+
+/// The terms of one minor piece or rook on `s`: outposts, a bishop's pawns
+/// on its colour, a rook's open or half-open file.
+#[inline(always)]
+fn piece_terms<T: Tracer>(ei: &mut EvalInfo, tr: &mut T, color: Color, kind: Piece, s: Square) {
+    let c = color.index();
+    let them = color.flip();
+    let pf = &ei.pawns.files;
+    if (kind == KNIGHT || kind == BISHOP)
+        && (3..=5).contains(&rel_rank(color, s))
+        && ei.pawns.pawn_attacks[c] & bit(s) != 0
+        && pf.safe_from_pawns(color, file_of(s) + 1, rank_of(s) as i32)
+    {
+        if kind == KNIGHT {
+            ei.add(color, Term::Pieces, KNIGHT_OUTPOST);
+            tr.add(color, ix::KNIGHT_OUTPOST, 1);
+        } else {
+            ei.add(color, Term::Pieces, BISHOP_OUTPOST);
+            tr.add(color, ix::BISHOP_OUTPOST, 1);
+        }
+    }
+    match kind {
+        BISHOP => {
+            let shade = if bit(s) & DARK_SQUARES != 0 {
+                DARK_SQUARES
+            } else {
+                LIGHT_SQUARES
+            };
+            let n = count_sparse(ei.pawns.pawns[c] & shade);
+            ei.add(color, Term::Pieces, BISHOP_PAWNS * n);
+            tr.add(color, ix::BISHOP_PAWNS, n);
+        }
+        ROOK => {
+            let pfile = file_of(s) + 1;
+            if pf.count[c][pfile] == 0 {
+                if pf.count[them.index()][pfile] == 0 {
+                    ei.add(color, Term::Pieces, ROOK_OPEN_FILE);
+                    tr.add(color, ix::ROOK_OPEN_FILE, 1);
+                } else {
+                    ei.add(color, Term::Pieces, ROOK_HALF_OPEN_FILE);
+                    tr.add(color, ix::ROOK_HALF_OPEN_FILE, 1);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The bishop pair, and the tempo of the side to move.
+#[inline(always)]
+pub(super) fn pair_and_tempo<T: Tracer>(ei: &mut EvalInfo, tr: &mut T, color: Color) {
+    if ei.board.count(color, BISHOP) >= 2 {
+        ei.add(color, Term::Pieces, BISHOP_PAIR);
+        tr.add(color, ix::BISHOP_PAIR, 1);
+    }
+    if ei.board.side_to_move() == color {
+        ei.add(color, Term::Tempo, TEMPO);
+        tr.add(color, ix::TEMPO, 1);
+    }
+}
