@@ -1,11 +1,13 @@
 //! The rules of chess and nothing else: piece and square types, the 10x12
 //! board with make/unmake and hashing, attack tests, move generation, FEN,
-//! move notation, perft, and the bitboard helpers the evaluation uses.
+//! move notation, perft, the board diagram, and the bitboard helpers the
+//! evaluation uses.
 //!
 //! Nothing here imports from the engine, the book or the protocol.
 
 pub mod bitboard;
 pub mod board;
+pub mod diagram;
 pub mod fen;
 pub mod movegen;
 pub mod notation;

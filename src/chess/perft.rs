@@ -121,6 +121,43 @@ pub fn parse_suite(text: &str) -> Result<Vec<(usize, SuiteEntry)>, SuiteError> {
     Ok(entries)
 }
 
+/// The divide report of `board` at `depth`, line by line through `out`:
+/// each root move with its count, a blank line, the total, the time and
+/// the speed. The CLI's `perft` and UCI's `go perft` print it alike.
+/// Returns the total.
+pub fn divide_report(board: &mut Board, depth: u32, out: &mut dyn FnMut(&str)) -> u64 {
+    let start = std::time::Instant::now();
+    let split = divide(board, depth);
+    let elapsed = start.elapsed();
+    let mut total = 0;
+    for (mv, n) in &split {
+        out(&format!(
+            "{}: {n}",
+            crate::chess::notation::to_uci(board, *mv)
+        ));
+        total += n;
+    }
+    out("");
+    out(&format!("Nodes searched: {total}"));
+    for line in speed_lines(total, elapsed.as_secs_f64()) {
+        out(&line);
+    }
+    total
+}
+
+/// The time and speed lines of a perft run of `nodes` in `seconds`.
+pub fn speed_lines(nodes: u64, seconds: f64) -> [String; 2] {
+    let nps = if seconds > 0.0 {
+        (nodes as f64 / seconds) as u64
+    } else {
+        0
+    };
+    [
+        format!("Time: {seconds:.3} s"),
+        format!("Nodes per second: {nps}"),
+    ]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,6 +4,7 @@
 use crate::chess::board::Board;
 use crate::chess::notation::{parse_move, to_san, to_uci};
 use crate::chess::types::Move;
+use crate::cli::common::{read_input, say, EXIT_USAGE, USAGE};
 use crate::engine::search::{SearchControl, SearchLimits, Searcher};
 use crate::engine::time::TimePlan;
 use crate::engine::tt::TranspositionTable;
@@ -124,6 +125,51 @@ pub fn run(entries: &[EpdEntry], movetime: Duration, out: &mut dyn FnMut(&str)) 
         movetime.as_millis()
     ));
     (solved, entries.len())
+}
+
+/// Default thinking time per EPD position (ms).
+const EPD_DEFAULT_MS: u64 = 1000;
+
+/// Runs an EPD suite named on the command line.
+pub fn command(args: &[String]) -> i32 {
+    let Some(path) = args.first() else {
+        eprintln!("error: epd needs a file\n{USAGE}");
+        return EXIT_USAGE;
+    };
+    let mut movetime = EPD_DEFAULT_MS;
+    let mut rest = args[1..].iter();
+    while let Some(a) = rest.next() {
+        match (a.as_str(), rest.next().map(|v| v.parse::<u64>())) {
+            ("--movetime", Some(Ok(ms))) if (1..=3_600_000).contains(&ms) => movetime = ms,
+            _ => {
+                eprintln!(
+                    "error: bad argument \"{}\" (expected --movetime MS)",
+                    crate::util::text::quote(a)
+                );
+                return EXIT_USAGE;
+            }
+        }
+    }
+    let Some(text) = read_input(path) else {
+        return EXIT_USAGE;
+    };
+    let mut entries = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        match parse_line(line) {
+            Ok(Some(e)) => entries.push(e),
+            Ok(None) => {}
+            Err(e) => {
+                eprintln!("error: {path} line {}: {e}", n + 1);
+                return EXIT_USAGE;
+            }
+        }
+    }
+    run(
+        &entries,
+        std::time::Duration::from_millis(movetime),
+        &mut |l| say!("{l}"),
+    );
+    0
 }
 
 #[cfg(test)]

@@ -11,9 +11,10 @@
 //! replaying that history: there is no second record to keep in step.
 
 use crate::chess::board::{Board, Outcome};
+use crate::chess::diagram::{render, Diagram};
 use crate::chess::notation::{parse_move, to_san, MoveError};
 use crate::chess::types::*;
-use crate::cli::{EXIT_FAILED, EXIT_USAGE};
+use crate::cli::common::{EXIT_FAILED, EXIT_USAGE};
 use crate::engine::search::{mate_in, SearchControl, SearchLimits, SearchResult, Searcher};
 use crate::engine::time::TimePlan;
 use crate::engine::tt::TranspositionTable;
@@ -111,7 +112,7 @@ pub fn cli(args: &[String]) -> i32 {
     let options = match parse_args(args) {
         Ok(Request::Play(o)) => *o,
         Ok(Request::Help) => {
-            crate::cli::say_line(USAGE);
+            crate::cli::common::say_line(USAGE);
             return 0;
         }
         Err(e) => {
@@ -414,94 +415,6 @@ fn civil_date(days: i64) -> (i64, u32, u32) {
     (year, month as u32, day as u32)
 }
 
-/// Squares to mark as the last move: where the piece came from and where it
-/// went. Castling is stored as king-takes-rook, so the king's real
-/// destination is worked out.
-fn marked_squares(board: &Board) -> Option<(Square, Square)> {
-    let mv = board.last_move()?;
-    let to = if mv.is_castle() && !board.is_chess960() {
-        board.castle_targets(mv.from(), mv.to()).0
-    } else {
-        mv.to()
-    };
-    Some((mv.from(), to))
-}
-
-/// The character drawn for a piece (or an empty square).
-fn glyph(piece: Piece, ascii: bool) -> char {
-    if piece == EMPTY {
-        return if ascii { '.' } else { '·' };
-    }
-    if ascii {
-        return piece_char(piece);
-    }
-    let white = Color::White.owns(piece);
-    match (kind_of(piece), white) {
-        (KING, true) => '♔',
-        (QUEEN, true) => '♕',
-        (ROOK, true) => '♖',
-        (BISHOP, true) => '♗',
-        (KNIGHT, true) => '♘',
-        (PAWN, true) => '♙',
-        (KING, false) => '♚',
-        (QUEEN, false) => '♛',
-        (ROOK, false) => '♜',
-        (BISHOP, false) => '♝',
-        (KNIGHT, false) => '♞',
-        (PAWN, false) => '♟',
-        _ => '?',
-    }
-}
-
-/// The board as text, `bottom`'s pieces at the bottom, with file letters
-/// above and below, rank numbers on both sides, and the last move's two
-/// squares in brackets.
-fn render_board(board: &Board, bottom: Color, ascii: bool) -> String {
-    let files: Vec<usize> = match bottom {
-        Color::White => (0..8).collect(),
-        Color::Black => (0..8).rev().collect(),
-    };
-    let ranks: Vec<usize> = match bottom {
-        Color::White => (0..8).rev().collect(),
-        Color::Black => (0..8).collect(),
-    };
-    let marked = marked_squares(board);
-    let is_marked = |s: Square| marked.is_some_and(|(a, b)| s == a || s == b);
-    // Letters over the middle of the three-character cells.
-    let letters: Vec<String> = files
-        .iter()
-        .map(|&f| ((b'a' + f as u8) as char).to_string())
-        .collect();
-    let header = format!("   {}", letters.join("  "));
-    let mut text = header.clone();
-    text.push('\n');
-    for &r in &ranks {
-        let label = (b'1' + r as u8) as char;
-        text.push(label);
-        text.push(' ');
-        for &f in &files {
-            let s = square(f, r);
-            let (open, close) = if is_marked(s) { ('[', ']') } else { (' ', ' ') };
-            // An emptied from-square shows as "[ ]": the brackets are the mark.
-            let piece = board.at(s);
-            let g = if piece == EMPTY && is_marked(s) {
-                ' '
-            } else {
-                glyph(piece, ascii)
-            };
-            text.push(open);
-            text.push(g);
-            text.push(close);
-        }
-        text.push(' ');
-        text.push(label);
-        text.push('\n');
-    }
-    text.push_str(&header);
-    text.push('\n');
-    text
-}
-
 /// An evaluation in pawns, or a mate distance, from the point of view of
 /// `side` ("cavalier" or "you"), who is to move.
 fn describe_score(score: i32, side: &str) -> String {
@@ -604,7 +517,11 @@ impl Game {
             self.human
         };
         writeln!(out)?;
-        write!(out, "{}", render_board(&self.board, bottom, self.ascii))?;
+        write!(
+            out,
+            "{}",
+            render(&self.board, &Diagram::play(bottom, self.ascii))
+        )?;
         if let Some(last) = self.played().last() {
             writeln!(
                 out,
@@ -1024,34 +941,6 @@ mod tests {
         assert!(text.lines().count() > 1);
         assert!(text.lines().all(|l| l.len() <= PGN_WIDTH), "{text}");
         assert_eq!(text.split_whitespace().count(), 120);
-    }
-
-    #[test]
-    fn board_orientation_and_marks() {
-        let mut b = Board::startpos();
-        b.make(parse_move(&b, "e4").unwrap());
-        let white = render_board(&b, Color::White, true);
-        let lines: Vec<&str> = white.lines().collect();
-        assert_eq!(lines[0].trim(), "a  b  c  d  e  f  g  h");
-        assert_eq!(lines[1], "8  r  n  b  q  k  b  n  r  8");
-        assert!(lines[5].contains("[P]"), "{white}");
-        assert!(lines[7].contains("[ ]"), "{white}");
-        let black = render_board(&b, Color::Black, false);
-        let lines: Vec<&str> = black.lines().collect();
-        assert_eq!(lines[0].trim(), "h  g  f  e  d  c  b  a");
-        assert!(lines[1].starts_with("1 ") && lines[1].contains('♔'));
-        assert!(lines[8].starts_with("8 ") && lines[8].contains('♚'));
-    }
-
-    #[test]
-    fn castling_marks_the_king_destination() {
-        let mut b = Board::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
-        b.make(parse_move(&b, "O-O").unwrap());
-        let (from, to) = marked_squares(&b).unwrap();
-        assert_eq!(
-            (square_name(from), square_name(to)),
-            ("e1".into(), "g1".into())
-        );
     }
 
     #[test]

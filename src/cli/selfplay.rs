@@ -24,7 +24,7 @@
 use crate::book::EMBEDDED;
 use crate::chess::board::{Board, Outcome};
 use crate::chess::types::{Color, MoveKind};
-use crate::cli::{parse_number, EXIT_FAILED, EXIT_USAGE};
+use crate::cli::common::{parse_number, EXIT_FAILED, EXIT_USAGE};
 use crate::engine::search::{SearchControl, SearchLimits, Searcher, MAX_DEPTH};
 use crate::engine::tt::TranspositionTable;
 use crate::util::rng::{derive_seed, Rng};
@@ -432,14 +432,14 @@ pub fn run(
 
 /// `cavalier selfplay`: returns the exit code.
 pub fn cli(args: &[String]) -> i32 {
-    let o = match crate::cli::args_or_exit(parse_args(args), USAGE) {
+    let o = match crate::cli::common::args_or_exit(parse_args(args), USAGE) {
         Ok(o) => o,
         Err(code) => return code,
     };
     let openings = match &o.openings {
         None => None,
         Some(path) => {
-            let Some(text) = crate::cli::read_input(path) else {
+            let Some(text) = crate::cli::common::read_input(path) else {
                 return EXIT_USAGE;
             };
             match parse_openings(&text) {

@@ -26,7 +26,7 @@
 
 use crate::chess::board::Board;
 use crate::chess::types::{kind_index, Color, Piece, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
-use crate::cli::parse_number;
+use crate::cli::common::parse_number;
 use crate::engine::eval::params::{self, SLOTS};
 use crate::engine::eval::weights::{self as w, Score, PHASE_TOTAL};
 use crate::engine::eval::{self, ScaleKind, Tracer};
@@ -1202,17 +1202,17 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
 
 /// `cavalier tune`: returns the exit code.
 pub fn cli(args: &[String]) -> i32 {
-    let o = match crate::cli::args_or_exit(parse_args(args), USAGE) {
+    let o = match crate::cli::common::args_or_exit(parse_args(args), USAGE) {
         Ok(o) => o,
         Err(code) => return code,
     };
-    let Some(text) = crate::cli::read_input(&o.file) else {
-        return crate::cli::EXIT_USAGE;
+    let Some(text) = crate::cli::common::read_input(&o.file) else {
+        return crate::cli::common::EXIT_USAGE;
     };
     let start = Instant::now();
     let (mut data, stats, first_error) = load(&text, o.filter, o.limit, o.threads);
     drop(text);
-    crate::cli::say_line(&format!(
+    crate::cli::common::say_line(&format!(
         "positions: {} lines, {} kept ({} unreadable, {} in check, {} not quiet); {:.1} s",
         stats.lines,
         stats.kept,
@@ -1228,14 +1228,14 @@ pub fn cli(args: &[String]) -> i32 {
     let validation = data.split_tail(held);
     if data.is_empty() {
         eprintln!("error: no usable positions in \"{}\"", o.file);
-        return crate::cli::EXIT_USAGE;
+        return crate::cli::common::EXIT_USAGE;
     }
-    crate::cli::say_line(&format!(
+    crate::cli::common::say_line(&format!(
         "training on {} positions, {} held out for validation",
         data.len(),
         validation.len()
     ));
-    run(&data, &validation, &o, &mut crate::cli::say_line)
+    run(&data, &validation, &o, &mut crate::cli::common::say_line)
 }
 
 /// Fits `K` (unless given) on `data`, tunes on it, and writes the weights
@@ -1282,7 +1282,7 @@ pub fn run(data: &Dataset, validation: &Dataset, o: &Options, out: &mut dyn FnMu
         ));
         if let Err(msg) = write_weights(&o.out, &rounded(&p), data.uses()) {
             eprintln!("error: {msg}");
-            return crate::cli::EXIT_FAILED;
+            return crate::cli::common::EXIT_FAILED;
         }
     }
     let after = rounded(&p);
@@ -1298,7 +1298,7 @@ pub fn run(data: &Dataset, validation: &Dataset, o: &Options, out: &mut dyn FnMu
     ));
     if let Err(msg) = write_weights(&o.out, &after, data.uses()) {
         eprintln!("error: {msg}");
-        return crate::cli::EXIT_FAILED;
+        return crate::cli::common::EXIT_FAILED;
     }
     let changed = changes(&before, &after, data.uses());
     out(&format!("{} weights changed:", changed.len()));

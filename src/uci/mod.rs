@@ -25,8 +25,9 @@ pub use options::Options;
 
 use crate::book::Book;
 use crate::chess::board::Board;
-use crate::chess::notation::{parse_uci, to_uci};
-use crate::chess::perft::divide;
+use crate::chess::diagram::{render, Diagram};
+use crate::chess::notation::parse_uci;
+use crate::chess::perft::divide_report;
 use crate::engine::eval::describe;
 use crate::engine::threads::SearchPool;
 use crate::engine::tt::{TranspositionTable, MAX_HASH_MB};
@@ -35,7 +36,6 @@ use crate::util::text::quote;
 use options::DEFAULT_HASH_MB;
 use std::io::{BufRead, Write};
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
 
 /// Longest input line kept; the rest of a longer line is dropped.
 pub const MAX_LINE_BYTES: usize = 4 << 20;
@@ -300,22 +300,8 @@ impl Engine {
 
     fn display(&self) {
         let b = &self.board;
-        let mut text = String::new();
-        for rank in (0..8).rev() {
-            text.push_str(" +---+---+---+---+---+---+---+---+\n");
-            for file in 0..8 {
-                let p = b.at(crate::chess::types::square(file, rank));
-                let c = if p == crate::chess::types::EMPTY {
-                    ' '
-                } else {
-                    crate::chess::types::piece_char(p)
-                };
-                text.push_str(&format!(" | {c}"));
-            }
-            text.push_str(&format!(" | {}\n", rank + 1));
-        }
-        text.push_str(" +---+---+---+---+---+---+---+---+\n");
-        text.push_str("   a   b   c   d   e   f   g   h\n\n");
+        let mut text = render(b, &Diagram::GRID);
+        text.push('\n');
         text.push_str(&format!("Fen: {}\n", b.to_fen()));
         text.push_str(&format!("Key: {:016X}\n", b.hash()));
         let checkers: Vec<String> = b
@@ -330,24 +316,8 @@ impl Engine {
     fn perft(&mut self, depth: i64) {
         let depth = depth.clamp(1, 12) as u32;
         let mut board = self.board.clone();
-        let start = Instant::now();
-        let split = divide(&mut board, depth);
-        let mut total = 0;
-        for (mv, n) in &split {
-            self.out.line(&format!("{}: {n}", to_uci(&board, *mv)));
-            total += n;
-        }
-        let secs = start.elapsed().as_secs_f64();
-        self.out.line("");
-        self.out.line(&format!("Nodes searched: {total}"));
-        self.out.line(&format!(
-            "Time: {secs:.3} s, {} nps",
-            if secs > 0.0 {
-                (total as f64 / secs) as u64
-            } else {
-                0
-            }
-        ));
+        let out = &mut self.out;
+        divide_report(&mut board, depth, &mut |line| out.line(line));
     }
 
     fn bench(&mut self, args: &[&str]) {
