@@ -97,8 +97,18 @@ impl MoveSink for LegalCounter<'_> {
         if self.simple && mv.from() != self.info.king && mv.kind() != MoveKind::EnPassant {
             self.count += 1;
         } else {
-            self.count += self.board.is_legal_with(mv, &self.info) as usize;
+            self.count += self.judge(mv) as usize;
         }
+    }
+}
+
+impl LegalCounter<'_> {
+    /// The full legality test, out of line: the simple case above is the
+    /// common one, and inlining the test at every place the generator adds
+    /// a move would bloat the generator.
+    #[inline(never)]
+    fn judge(&self, mv: Move) -> bool {
+        self.board.is_legal_with(mv, &self.info)
     }
 }
 
