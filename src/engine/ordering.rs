@@ -11,10 +11,22 @@ use crate::chess::movegen::{MoveList, MAX_MOVES};
 use crate::chess::types::*;
 use crate::engine::see::{see, SEE_VALUE};
 
-/// History scores stay within this bound.
+/// History scores stay within this bound (gravity pulls every update
+/// toward zero in proportion to how far the score already is from it).
 const HISTORY_MAX: i32 = 16_384;
-/// Largest single history bonus.
-const HISTORY_BONUS_MAX: i32 = 1_200;
+/// History bonus by depth: `HISTORY_BONUS_QUAD * d^2 + HISTORY_BONUS_LIN *
+/// (d - 1)`, at most `HISTORY_BONUS_MAX`, so that a few cut-offs at a real
+/// depth move a score by a visible share of its range.
+const HISTORY_BONUS_QUAD: i32 = 16;
+const HISTORY_BONUS_LIN: i32 = 128;
+const HISTORY_BONUS_MAX: i32 = 2_400;
+/// Capture history's weight in a capture's key: MVV-LVA steps are
+/// `8 * victim value`, so a full capture history moves a capture by about
+/// one victim class.
+const CAPTURE_HISTORY_DIVISOR: i32 = 8;
+/// Lifts every capture key by the most capture history can take away, so
+/// that a capture stays inside its band (SEE alone decides the band).
+const CAPTURE_HISTORY_FLOOR: i32 = HISTORY_MAX / CAPTURE_HISTORY_DIVISOR;
 
 // Move-ordering bands.
 const ORDER_TT_MOVE: i32 = 30_000_000;
@@ -23,6 +35,19 @@ const ORDER_KILLER_1: i32 = 19_000_000;
 const ORDER_KILLER_2: i32 = 18_900_000;
 const ORDER_BAD_CAPTURE: i32 = -20_000_000;
 const ORDER_UNDER_PROMOTION: i32 = -30_000_000;
+
+/// Number of (piece, target square) keys: 12 pieces times 64 squares.
+const PIECE_TO: usize = 12 * 64;
+/// The key of "no move" (a null move, or before the root): a row of the
+/// continuation table that stays zero.
+pub const NO_PIECE_TO: usize = PIECE_TO;
+
+/// The (piece, target) key of `mv` on `board` before it is made: what the
+/// continuation histories remember of a move.
+#[inline(always)]
+pub fn piece_to(board: &Board, mv: Move) -> usize {
+    list_index(board.at(mv.from())) * 64 + to64(mv.to())
+}
 
 /// Whether an ordering key ranks below the killers: a quiet move by
 /// history or a losing capture (the moves SEE pruning looks at).
@@ -39,6 +64,36 @@ pub fn below_good_captures(key: i32) -> bool {
     key < ORDER_GOOD_CAPTURE
 }
 
+/// The bonus a move earns (or the malus it pays) at `depth`.
+#[inline(always)]
+fn history_bonus(depth: i32) -> i32 {
+    (HISTORY_BONUS_QUAD * depth * depth + HISTORY_BONUS_LIN * (depth - 1).max(0))
+        .min(HISTORY_BONUS_MAX)
+}
+
+/// One gravity step of a history entry toward `delta`'s sign.
+#[inline(always)]
+fn nudge(h: i32, delta: i32) -> i32 {
+    h + delta - h * delta.abs() / HISTORY_MAX
+}
+
+/// The moves made one and two plies before a node, as (piece, target)
+/// keys ([`NO_PIECE_TO`] when there is none): the context of the
+/// continuation histories.
+#[derive(Clone, Copy, Debug)]
+pub struct Context {
+    pub prev1: usize,
+    pub prev2: usize,
+}
+
+impl Context {
+    /// No earlier moves (the root).
+    pub const ROOT: Context = Context {
+        prev1: NO_PIECE_TO,
+        prev2: NO_PIECE_TO,
+    };
+}
+
 /// One search thread's ordering heuristics; they persist between searches
 /// until [`MoveOrdering::clear`].
 pub struct MoveOrdering {
@@ -46,6 +101,13 @@ pub struct MoveOrdering {
     killers: Vec<[Move; 2]>,
     /// Quiet-move history by piece and target square.
     history: Box<[[i32; CELLS]; 12]>,
+    /// Continuation history: quiet-move history by the (piece, target) of
+    /// the move one or two plies earlier (one table serves both, as the
+    /// follow-up of a move and the reply to it share their statistics),
+    /// then the (piece, target) of the move. Row `NO_PIECE_TO` stays zero.
+    continuation: Vec<[i16; PIECE_TO]>,
+    /// Capture history by piece, target square and captured kind.
+    captures: Vec<[[i16; 6]; 64]>,
 }
 
 impl MoveOrdering {
@@ -54,16 +116,24 @@ impl MoveOrdering {
         MoveOrdering {
             killers: vec![[Move::NONE; 2]; plies],
             history: Box::new([[0; CELLS]; 12]),
+            continuation: vec![[0; PIECE_TO]; PIECE_TO + 1],
+            captures: vec![[[0; 6]; 64]; 12],
         }
     }
 
-    /// Forgets killers and history (a new game).
+    /// Forgets killers and histories (a new game).
     pub fn clear(&mut self) {
         for k in &mut self.killers {
             *k = [Move::NONE; 2];
         }
         for row in self.history.iter_mut() {
             row.fill(0);
+        }
+        for row in self.continuation.iter_mut() {
+            row.fill(0);
+        }
+        for row in self.captures.iter_mut() {
+            row.fill([0; 6]);
         }
     }
 
@@ -73,8 +143,19 @@ impl MoveOrdering {
         mv == self.killers[ply][0] || mv == self.killers[ply][1]
     }
 
-    /// Killers and history for a quiet move that caused a cut-off; the
-    /// quiets tried before it lose history.
+    /// What the histories say of the quiet move `mv` in context `cx`: its
+    /// own history plus both continuation histories (about -3 .. 3 times
+    /// `HISTORY_MAX`). Orders quiets and scales their reductions.
+    #[inline(always)]
+    pub fn quiet_stat(&self, board: &Board, mv: Move, cx: Context) -> i32 {
+        let key = piece_to(board, mv);
+        self.history[key / 64][mv.to()]
+            + self.continuation[cx.prev1][key] as i32
+            + self.continuation[cx.prev2][key] as i32
+    }
+
+    /// Killers and histories for a quiet move that caused a cut-off; the
+    /// quiets tried before it lose what it gains.
     pub fn reward_quiet(
         &mut self,
         board: &Board,
@@ -82,26 +163,71 @@ impl MoveOrdering {
         ply: usize,
         depth: i32,
         tried: &[Move],
+        cx: Context,
     ) {
         let k = &mut self.killers[ply];
         if k[0] != mv {
             k[1] = k[0];
             k[0] = mv;
         }
-        let bonus = (depth * depth).min(HISTORY_BONUS_MAX);
-        let mut apply = |m: Move, delta: i32| {
-            let piece = board.at(m.from());
-            let h = &mut self.history[list_index(piece)][m.to()];
-            *h += delta - *h * delta.abs() / HISTORY_MAX;
-        };
-        apply(mv, bonus);
+        let bonus = history_bonus(depth);
+        self.update_quiet(board, mv, bonus, cx);
         for &m in tried {
-            apply(m, -bonus);
+            self.update_quiet(board, m, -bonus, cx);
         }
     }
 
-    /// Ordering key of `mv` at `ply`: higher is tried first.
-    pub fn score(&self, board: &Board, mv: Move, tt_move: Move, ply: usize) -> i32 {
+    fn update_quiet(&mut self, board: &Board, mv: Move, delta: i32, cx: Context) {
+        let key = piece_to(board, mv);
+        let h = &mut self.history[key / 64][mv.to()];
+        *h = nudge(*h, delta);
+        for prev in [cx.prev1, cx.prev2] {
+            if prev != NO_PIECE_TO {
+                let c = &mut self.continuation[prev][key];
+                *c = nudge(*c as i32, delta) as i16;
+            }
+        }
+    }
+
+    /// Capture history after a cut-off at `depth`: the capture that cut
+    /// (if it was one) gains, the captures tried before it lose.
+    pub fn reward_captures(
+        &mut self,
+        board: &Board,
+        cut: Option<Move>,
+        depth: i32,
+        tried: &[Move],
+    ) {
+        let bonus = history_bonus(depth);
+        if let Some(mv) = cut {
+            self.update_capture(board, mv, bonus);
+        }
+        for &m in tried {
+            self.update_capture(board, m, -bonus);
+        }
+    }
+
+    fn update_capture(&mut self, board: &Board, mv: Move, delta: i32) {
+        let h = self.capture_entry(board, mv);
+        let c = &mut self.captures[h.0][h.1][h.2];
+        *c = nudge(*c as i32, delta) as i16;
+    }
+
+    /// Index of a capture (or queen promotion) in the capture history.
+    #[inline(always)]
+    fn capture_entry(&self, board: &Board, mv: Move) -> (usize, usize, usize) {
+        let victim = board.captured_piece(mv);
+        let kind = if victim == EMPTY {
+            0
+        } else {
+            kind_index(kind_of(victim))
+        };
+        (list_index(board.at(mv.from())), to64(mv.to()), kind)
+    }
+
+    /// Ordering key of `mv` at `ply` in context `cx`: higher is tried
+    /// first.
+    pub fn score(&self, board: &Board, mv: Move, tt_move: Move, ply: usize, cx: Context) -> i32 {
         if mv == tt_move {
             return ORDER_TT_MOVE;
         }
@@ -111,7 +237,9 @@ impl MoveOrdering {
         }
         let victim = board.captured_piece(mv);
         if victim != EMPTY || promo == QUEEN {
-            return capture_score(board, mv, victim, promo);
+            let (p, s, k) = self.capture_entry(board, mv);
+            let learned = self.captures[p][s][k] as i32 / CAPTURE_HISTORY_DIVISOR;
+            return capture_score(board, mv, victim, promo) + CAPTURE_HISTORY_FLOOR + learned;
         }
         let k = &self.killers[ply];
         if mv == k[0] {
@@ -120,7 +248,7 @@ impl MoveOrdering {
         if mv == k[1] {
             return ORDER_KILLER_2;
         }
-        self.history[list_index(board.at(mv.from()))][mv.to()]
+        self.quiet_stat(board, mv, cx)
     }
 }
 
@@ -179,8 +307,8 @@ mod tests {
         let bad = mv("d1d5", &board);
         let killer = mv("c3e4", &board);
         let quiet = mv("c3b5", &board);
-        o.reward_quiet(&board, killer, 1, 3, &[]);
-        let s = |m| o.score(&board, m, hash, 1);
+        o.reward_quiet(&board, killer, 1, 3, &[], Context::ROOT);
+        let s = |m| o.score(&board, m, hash, 1, Context::ROOT);
         assert!(s(hash) > s(good));
         assert!(s(good) > s(killer));
         assert!(s(killer) > s(quiet));
@@ -197,17 +325,65 @@ mod tests {
         let cut = mv("g1f3", &board);
         let tried = mv("b1c3", &board);
         for _ in 0..50 {
-            o.reward_quiet(&board, cut, 0, 12, &[tried]);
+            o.reward_quiet(&board, cut, 0, 12, &[tried], Context::ROOT);
         }
         let (c, t) = (
-            o.score(&board, cut, Move::NONE, 3),
-            o.score(&board, tried, Move::NONE, 3),
+            o.score(&board, cut, Move::NONE, 3, Context::ROOT),
+            o.score(&board, tried, Move::NONE, 3, Context::ROOT),
         );
         assert!(c > 0 && t < 0);
         assert!(
             c <= HISTORY_MAX && t >= -HISTORY_MAX,
             "gravity keeps history bounded"
         );
+    }
+
+    #[test]
+    fn continuation_history_belongs_to_its_context() {
+        let board = Board::startpos();
+        let mut o = MoveOrdering::new(4);
+        let after_e4 =
+            Board::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1").unwrap();
+        let reply = mv("g8f6", &after_e4);
+        let e4 = piece_to(&board, mv("e2e4", &board));
+        let d4 = piece_to(&board, mv("d2d4", &board));
+        let cx = |prev1| Context {
+            prev1,
+            prev2: NO_PIECE_TO,
+        };
+        for _ in 0..20 {
+            o.reward_quiet(&after_e4, reply, 1, 8, &[], cx(e4));
+        }
+        let own = o.quiet_stat(&after_e4, reply, Context::ROOT);
+        assert!(
+            o.quiet_stat(&after_e4, reply, cx(e4)) > own,
+            "after e4 it learned more"
+        );
+        assert_eq!(
+            o.quiet_stat(&after_e4, reply, cx(d4)),
+            own,
+            "nothing learned after d4"
+        );
+        o.clear();
+        assert_eq!(o.quiet_stat(&after_e4, reply, cx(e4)), 0);
+    }
+
+    #[test]
+    fn capture_history_stays_inside_the_band() {
+        let board = Board::from_fen("4k3/8/2p5/3p4/p7/2N5/8/3QK3 w - - 0 1").unwrap();
+        let mut o = MoveOrdering::new(4);
+        let good = mv("c3a4", &board);
+        let bad = mv("d1d5", &board);
+        for _ in 0..100 {
+            o.reward_captures(&board, None, 12, &[good]);
+            o.reward_captures(&board, Some(bad), 12, &[]);
+        }
+        let s = |m| o.score(&board, m, Move::NONE, 0, Context::ROOT);
+        assert!(
+            !below_good_captures(s(good)),
+            "history never demotes a winning capture"
+        );
+        assert!(below_good_captures(s(bad)), "nor promotes a losing one");
     }
 
     #[test]

@@ -10,7 +10,9 @@ use crate::chess::board::Board;
 use crate::chess::movegen::{GenKind, MoveList, MAX_MOVES};
 use crate::chess::types::*;
 use crate::engine::eval::{evaluate_lazy_exact, evaluate_with, PawnTable};
-use crate::engine::ordering::{below_good_captures, below_killers, pick_next, MoveOrdering};
+use crate::engine::ordering::{
+    below_good_captures, below_killers, pick_next, piece_to, Context, MoveOrdering, NO_PIECE_TO,
+};
 pub use crate::engine::score::{mate_in, INFINITY, MATE, MATE_BOUND};
 use crate::engine::score::{score_from_tt, score_to_tt};
 use crate::engine::see::{see, SEE_VALUE};
@@ -56,6 +58,14 @@ const LMR_MIN_MOVES: usize = 3;
 /// one less at PV nodes and for killers.
 const LMR_BASE: f64 = 0.75;
 const LMR_DIVISOR: f64 = 2.25;
+/// History in reductions: a ply less (more) per this much quiet-move
+/// history above (below) zero, at most `LMR_HISTORY_MAX` plies.
+const LMR_HISTORY_DIVISOR: i32 = 6_000;
+const LMR_HISTORY_MAX: i32 = 2;
+/// History pruning: up to this depth, a quiet move whose history is below
+/// `-HISTORY_PRUNE_MARGIN * depth` is not searched.
+const HISTORY_PRUNE_MAX_DEPTH: i32 = 3;
+const HISTORY_PRUNE_MARGIN: i32 = 4_000;
 /// Aspiration windows: from this depth on, the root searches a window
 /// this wide (cp) around the last score, widened by half on each failure.
 const ASPIRATION_MIN_DEPTH: i32 = 5;
@@ -252,6 +262,9 @@ struct RootMove {
 pub struct Searcher {
     /// Killers and history: what orders the moves.
     ordering: MoveOrdering,
+    /// The (piece, target) key of the move made at each ply
+    /// ([`NO_PIECE_TO`] for a null move): the continuation histories' context.
+    moved: [usize; MAX_PLY + 2],
     /// The move left out at each ply (the singular-extension test).
     excluded: [Move; MAX_PLY + 2],
     /// Pawn-structure cache of this thread's evaluations.
@@ -330,6 +343,7 @@ impl Searcher {
     pub fn new() -> Searcher {
         Searcher {
             ordering: MoveOrdering::new(MAX_PLY + 2),
+            moved: [NO_PIECE_TO; MAX_PLY + 2],
             excluded: [Move::NONE; MAX_PLY + 2],
             pawns: PawnTable::new(),
             pv: vec![[Move::NONE; MAX_PLY + 1]; MAX_PLY + 1],
@@ -404,7 +418,7 @@ impl Searcher {
         let tt_move = tt.probe(board.hash()).map_or(Move::NONE, |e| e.mv);
         let mut keyed: Vec<(i32, Move)> = moves
             .iter()
-            .map(|&m| (self.ordering.score(board, m, tt_move, 0), m))
+            .map(|&m| (self.ordering.score(board, m, tt_move, 0, Context::ROOT), m))
             .collect();
         keyed.sort_by_key(|&(s, _)| std::cmp::Reverse(s));
         self.root_moves = keyed
@@ -627,6 +641,7 @@ impl Searcher {
         self.pv_len[0] = 0;
         for i in self.pv_index..self.root_moves.len() {
             let mv = self.root_moves[i].mv;
+            self.moved[0] = piece_to(board, mv);
             board.make(mv);
             self.nodes += 1;
             let gives_check = board.in_check();
@@ -784,6 +799,7 @@ impl Searcher {
             let r = NULL_MOVE_BASE_REDUCTION
                 + depth / NULL_MOVE_DEPTH_DIVISOR
                 + ((eval - beta) / NULL_MOVE_EVAL_DIVISOR).min(NULL_MOVE_EVAL_MAX);
+            self.moved[ply] = NO_PIECE_TO;
             board.make_null();
             let score = -self.negamax(board, depth - 1 - r, ply + 1, -beta, -beta + 1, ctl, tt);
             board.unmake_null();
@@ -800,21 +816,28 @@ impl Searcher {
         if moves.is_empty() {
             return if in_check { -MATE + ply as i32 } else { 0 };
         }
+        let cx = self.context(ply);
         let mut scores = [0i32; MAX_MOVES];
         for (i, &m) in moves.iter().enumerate() {
-            scores[i] = self.ordering.score(board, m, tt_move, ply);
+            scores[i] = self.ordering.score(board, m, tt_move, ply, cx);
         }
 
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = Move::NONE;
         let mut quiets_tried: arrayvec::ArrayVec<Move, 64> = arrayvec::ArrayVec::new();
+        let mut captures_tried: arrayvec::ArrayVec<Move, 32> = arrayvec::ArrayVec::new();
         for i in 0..moves.len() {
             let mv = pick_next(&mut moves, &mut scores, i);
             if mv == excluded {
                 continue;
             }
             let quiet = !board.is_capture(mv) && mv.kind() != MoveKind::Promotion;
+            let stat = if quiet {
+                self.ordering.quiet_stat(board, mv, cx)
+            } else {
+                0
+            };
 
             // Shallow pruning, once a move has been found that does not
             // lose to a mate; never at PV nodes or in check.
@@ -822,6 +845,13 @@ impl Searcher {
             if quiet && prunable {
                 let lmp_limit = (LMP_BASE + depth * depth) / (2 - improving as i32);
                 if depth <= LMP_MAX_DEPTH && quiets_tried.len() as i32 >= lmp_limit {
+                    continue;
+                }
+                // History pruning: a quiet move the histories call bad.
+                if depth <= HISTORY_PRUNE_MAX_DEPTH
+                    && stat < -HISTORY_PRUNE_MARGIN * depth
+                    && !self.ordering.is_killer(ply, mv)
+                {
                     continue;
                 }
             }
@@ -880,6 +910,7 @@ impl Searcher {
                     }
                 }
             }
+            self.moved[ply] = piece_to(board, mv);
             board.make(mv);
             let new_depth = depth - 1 + extension;
             // Late quiet moves of a well-ordered list rarely matter: search
@@ -893,6 +924,8 @@ impl Searcher {
                 if self.ordering.is_killer(ply, mv) {
                     reduction -= 1;
                 }
+                // Good history reduces less, bad history more.
+                reduction -= (stat / LMR_HISTORY_DIVISOR).clamp(-LMR_HISTORY_MAX, LMR_HISTORY_MAX);
                 reduction = reduction.clamp(0, new_depth - 1);
             }
             let score = if i == 0 {
@@ -930,7 +963,12 @@ impl Searcher {
                     if alpha >= beta {
                         if quiet {
                             self.ordering
-                                .reward_quiet(board, mv, ply, depth, &quiets_tried);
+                                .reward_quiet(board, mv, ply, depth, &quiets_tried, cx);
+                            self.ordering
+                                .reward_captures(board, None, depth, &captures_tried);
+                        } else {
+                            self.ordering
+                                .reward_captures(board, Some(mv), depth, &captures_tried);
                         }
                         break;
                     }
@@ -938,6 +976,8 @@ impl Searcher {
             }
             if quiet {
                 let _ = quiets_tried.try_push(mv);
+            } else {
+                let _ = captures_tried.try_push(mv);
             }
         }
 
@@ -1019,9 +1059,10 @@ impl Searcher {
                 }
             }
         }
+        let cx = self.context(ply);
         let mut scores = [0i32; MAX_MOVES];
         for (i, &m) in moves.iter().enumerate() {
-            scores[i] = self.ordering.score(board, m, tt_move, ply);
+            scores[i] = self.ordering.score(board, m, tt_move, ply, cx);
         }
         let mut best_move = Move::NONE;
         for i in 0..moves.len() {
@@ -1046,6 +1087,7 @@ impl Searcher {
                     continue;
                 }
             }
+            self.moved[ply] = piece_to(board, mv);
             board.make(mv);
             let score = -self.quiescence(board, ply + 1, -beta, -alpha, ctl, tt);
             board.unmake();
@@ -1074,6 +1116,24 @@ impl Searcher {
             bound,
         );
         best
+    }
+
+    /// The continuation-history context of a node at `ply`: the moves made
+    /// one and two plies before it.
+    #[inline(always)]
+    fn context(&self, ply: usize) -> Context {
+        Context {
+            prev1: if ply >= 1 {
+                self.moved[ply - 1]
+            } else {
+                NO_PIECE_TO
+            },
+            prev2: if ply >= 2 {
+                self.moved[ply - 2]
+            } else {
+                NO_PIECE_TO
+            },
+        }
     }
 
     fn update_pv(&mut self, ply: usize, mv: Move) {
