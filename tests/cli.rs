@@ -174,3 +174,15 @@ fn selfplay_and_tune_bad_input_is_a_clear_error() {
         assert!(stdout(&o).starts_with("usage: cavalier"), "{help:?}");
     }
 }
+
+#[test]
+fn version_is_printed() {
+    for flag in ["--version", "-V"] {
+        let o = cavalier(&[flag]);
+        assert!(o.status.success());
+        assert_eq!(
+            stdout(&o).trim(),
+            format!("cavalier {}", env!("CARGO_PKG_VERSION"))
+        );
+    }
+}

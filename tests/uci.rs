@@ -131,7 +131,12 @@ fn handshake() {
     let mut e = Engine::start();
     e.send("uci");
     let lines = e.until("uciok");
-    assert!(lines[0].starts_with("id name cavalier"));
+    // A banner for a person at the prompt comes first; GUIs skip it.
+    assert!(
+        lines[0].starts_with("cavalier ") && lines[0].contains("type help"),
+        "{lines:?}"
+    );
+    assert!(lines[1].starts_with("id name cavalier"));
     assert!(lines.iter().any(|l| l.starts_with("id author")));
     for option in [
         "Hash",
@@ -152,6 +157,27 @@ fn handshake() {
     e.send("quit");
     let status = e.child.wait().unwrap();
     assert!(status.success());
+}
+
+#[test]
+fn help_lists_the_commands() {
+    let mut e = Engine::start();
+    e.send("help");
+    e.send("isready");
+    let text = e.until("readyok").join("\n");
+    for command in [
+        "uci",
+        "position",
+        "go",
+        "setoption",
+        "d",
+        "eval",
+        "go perft",
+        "bench",
+    ] {
+        assert!(text.contains(command), "help lacks {command}: {text}");
+    }
+    assert!(!text.contains("error"), "{text}");
 }
 
 #[test]

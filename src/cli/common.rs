@@ -42,7 +42,8 @@ pub const USAGE: &str = "usage: cavalier [uci]                      UCI engine o
                                              (cavalier tune --help)
        cavalier perft <depth> [FEN]          divide counts, nodes, time, nps
        cavalier perft --suite FILE [--depth D]
-                                             check a FEN ;D1 n ;D2 n ... suite";
+                                             check a FEN ;D1 n ;D2 n ... suite
+       cavalier --version                    the version";
 
 /// A subcommand's parsed arguments, or its exit code once the usage (for
 /// `--help`, an empty error) or the error and the usage have been shown.

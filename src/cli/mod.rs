@@ -32,6 +32,10 @@ pub fn run(args: &[String]) -> i32 {
         Some("tour") => crate::tour::cli(&args[1..]),
         Some("selfplay") => crate::cli::selfplay::cli(&args[1..]),
         Some("tune") => crate::cli::tune::cli(&args[1..]),
+        Some("-V" | "--version" | "version") => {
+            say!("cavalier {}", env!("CARGO_PKG_VERSION"));
+            0
+        }
         Some("-h" | "--help" | "help") => {
             say!("{USAGE}");
             0

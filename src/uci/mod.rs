@@ -137,9 +137,28 @@ fn lossy(buf: Vec<u8>) -> String {
     }
 }
 
+/// The line printed at start.
+const BANNER: &str = concat!(
+    "cavalier ",
+    env!("CARGO_PKG_VERSION"),
+    ": a UCI chess engine; type help for its commands"
+);
+
+/// The answer to `help`.
+const HELP: &str = "\
+cavalier speaks UCI (a GUI or a script drives it; see the README).
+UCI:        uci, isready, setoption name N value V, ucinewgame,
+            position startpos|fen F [moves M...], go [depth|nodes|movetime|
+            wtime btime winc binc movestogo|infinite|ponder|mate|searchmoves],
+            stop, ponderhit, quit
+Extensions: d (the board, FEN, key, checkers), eval (the evaluation term by term),
+            go perft N (move counts), bench [depth] (the fixed benchmark), help";
+
 /// Runs the protocol over `input` until `quit` or end of input.
 pub fn run<R: BufRead>(mut input: R, out: Output) {
     let mut engine = Engine::new(out);
+    // For a person at the prompt; GUIs ignore a line before `uci`.
+    engine.out.line(BANNER);
     while let Some((line, truncated)) = read_line_bounded(&mut input) {
         if truncated {
             engine
@@ -201,6 +220,7 @@ impl Engine {
             "d" => self.display(),
             "eval" => self.out.line(describe(&self.board).trim_end()),
             "bench" => self.bench(args),
+            "help" => self.out.line(HELP),
             "debug" | "register" => {}
             other => self
                 .out
