@@ -766,6 +766,47 @@ fn recorded_python_chess_session() {
     assert!(e.child.wait().unwrap().success());
 }
 
+/// What python-chess 1.11 sends for `analyse(Board(), Limit(time=0.5))`,
+/// with and without `multipv=3` (recorded from its debug log): the start
+/// position is in the book, and analysis must still get a search.
+#[test]
+fn analysis_is_never_answered_from_the_book() {
+    let mut e = Engine::start();
+    e.send("uci");
+    e.until("uciok");
+    e.send("setoption name UCI_AnalyseMode value true");
+    e.send("setoption name UCI_Opponent value <empty>");
+    e.ready();
+    for multipv in [1, 3] {
+        e.send(&format!("setoption name MultiPV value {multipv}"));
+        e.send("position startpos");
+        e.send("go movetime 300");
+        let lines = e.until("bestmove");
+        assert!(!lines.iter().any(|l| l.contains("book move")), "{lines:?}");
+        for k in 1..=multipv {
+            assert!(
+                lines
+                    .iter()
+                    .any(|l| l.contains(&format!(" multipv {k} score ")) && l.contains(" pv ")),
+                "no line {k} with a score and a pv: {lines:?}"
+            );
+        }
+    }
+    // A game move in the same position, analysis off and MultiPV 1, is
+    // the book's again.
+    e.send("setoption name UCI_AnalyseMode value false");
+    e.send("setoption name MultiPV value 1");
+    e.send("position startpos");
+    e.send("go movetime 300");
+    let lines = e.until("bestmove");
+    assert!(
+        lines.iter().any(|l| l.starts_with("info string book move")),
+        "{lines:?}"
+    );
+    e.send("quit");
+    assert!(e.child.wait().unwrap().success());
+}
+
 /// Resident memory of the engine process, from /proc (Linux), in MB.
 #[cfg(target_os = "linux")]
 fn resident_mb(pid: u32) -> f64 {

@@ -197,9 +197,12 @@ impl Engine {
     }
 
     /// Answers `go` from the book when the book knows the position and
-    /// the `go` is for a game move (not analysis or pondering).
+    /// the `go` is for a game move: not under `UCI_AnalyseMode` or MultiPV
+    /// above 1, and not a `go` that asks for analysis or pondering.
     fn play_book_move(&mut self, limits: &GoLimits) -> bool {
-        let analysing = limits.infinite
+        let analysing = self.options.analyse_mode
+            || self.options.multipv > 1
+            || limits.infinite
             || limits.ponder
             || limits.depth.is_some()
             || limits.nodes.is_some()

@@ -23,6 +23,9 @@ const DEFAULT_ELO: i64 = 1500;
 /// Memory (MB) left to the rest of the system when `Hash` is checked
 /// against the memory available.
 const HASH_MEMORY_RESERVE_MB: usize = 64;
+/// `UCI_Opponent`'s default: none named (the GUI sends `title elo type
+/// name`; it is logged, and changes nothing).
+const EMPTY_OPPONENT: &str = "<empty>";
 /// `BookFile`'s default: the embedded book.
 const EMPTY_BOOK_FILE: &str = "<empty>";
 
@@ -45,6 +48,8 @@ pub struct Options {
     pub show_wdl: bool,
     /// The 1993 engine (`Style Classic`) instead of the modern search.
     pub classic: bool,
+    /// The GUI analyses (`UCI_AnalyseMode`): never answer from the book.
+    pub analyse_mode: bool,
 }
 
 impl Default for Options {
@@ -63,6 +68,7 @@ impl Default for Options {
             elo: DEFAULT_ELO,
             show_wdl: false,
             classic: false,
+            analyse_mode: false,
         }
     }
 }
@@ -100,7 +106,7 @@ pub struct UciOption {
 }
 
 /// Every option, in the order `uci` lists them.
-pub static OPTIONS: [UciOption; 14] = [
+pub static OPTIONS: [UciOption; 16] = [
     UciOption {
         name: "Hash",
         kind: Kind::Spin {
@@ -201,6 +207,20 @@ pub static OPTIONS: [UciOption; 14] = [
         kind: Kind::Check {
             default: false,
             set: |e, v| e.options.show_wdl = v,
+        },
+    },
+    UciOption {
+        name: "UCI_AnalyseMode",
+        kind: Kind::Check {
+            default: false,
+            set: |e, v| e.options.analyse_mode = v,
+        },
+    },
+    UciOption {
+        name: "UCI_Opponent",
+        kind: Kind::Text {
+            default: EMPTY_OPPONENT,
+            set: |_, v| log::info!("opponent: {v}"),
         },
     },
     UciOption {
