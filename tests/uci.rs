@@ -766,6 +766,43 @@ fn recorded_python_chess_session() {
     assert!(e.child.wait().unwrap().success());
 }
 
+/// Standard chess stays standard: a FEN whose castling rights only
+/// Chess960 allows is refused unless UCI_Chess960 is on.
+#[test]
+fn chess960_castling_rights_need_chess960_mode() {
+    const FEN: &str = "r3k2r/8/8/8/8/8/8/R4K1R w KQkq - 0 1";
+    let mut e = Engine::start();
+    e.send("position startpos moves e2e4");
+    e.send(&format!("position fen {FEN}"));
+    e.send("d");
+    let lines = e.until("Checkers");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string error") && l.contains("Chess960")),
+        "{lines:?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"),
+        "the previous position is kept: {lines:?}"
+    );
+    e.send("setoption name UCI_Chess960 value true");
+    e.send(&format!("position fen {FEN}"));
+    e.send("d");
+    let lines = e.until("Checkers");
+    assert!(!lines.iter().any(|l| l.contains("error")), "{lines:?}");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("Fen: r3k2r/8/8/8/8/8/8/R4K1R w")),
+        "{lines:?}"
+    );
+    e.send("quit");
+    assert!(e.child.wait().unwrap().success());
+}
+
 /// What python-chess 1.11 sends for `analyse(Board(), Limit(time=0.5))`,
 /// with and without `multipv=3` (recorded from its debug log): the start
 /// position is in the book, and analysis must still get a search.

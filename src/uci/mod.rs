@@ -274,6 +274,15 @@ impl Engine {
         };
         if self.options.chess960 {
             board.set_chess960(true);
+        } else if board.is_chess960() {
+            // Castling rights whose king or rook stands off the standard
+            // squares: only Chess960 has them, and a standard GUI could not
+            // read the king-takes-rook castling moves that would follow.
+            self.out.error(
+                "castling rights with the king off e1/e8 or a rook off the corner are \
+                 Chess960's (set UCI_Chess960 to true); position unchanged",
+            );
+            return;
         }
         if moves.len() > MAX_POSITION_MOVES {
             self.out.error(&format!(
