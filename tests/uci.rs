@@ -766,6 +766,42 @@ fn recorded_python_chess_session() {
     assert!(e.child.wait().unwrap().success());
 }
 
+/// `Debug Log File` copies the whole dialogue (GUIs such as Arena hide
+/// stderr); a path that cannot be opened is an error and nothing more.
+#[test]
+fn debug_log_file_records_the_dialogue() {
+    let path = std::env::temp_dir().join(format!("cavalier-log-{}.txt", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    let mut e = Engine::start();
+    e.send("setoption name Debug Log File value /nonexistent-dir/x.log");
+    e.ready();
+    e.send(&format!(
+        "setoption name Debug Log File value {}",
+        path.display()
+    ));
+    e.send("position startpos moves e2e4");
+    e.send("isready");
+    e.until("readyok");
+    e.send("setoption name Debug Log File value <empty>");
+    e.send("isready");
+    e.until("readyok");
+    e.send("quit");
+    assert!(e.child.wait().unwrap().success());
+    let log = std::fs::read_to_string(&path).expect("the log file was written");
+    let _ = std::fs::remove_file(&path);
+    assert!(log.contains(">> position startpos moves e2e4\n"), "{log}");
+    assert!(log.contains(">> isready\n<< readyok\n"), "{log}");
+    assert!(
+        log.contains(">> setoption name Debug Log File value <empty>"),
+        "{log}"
+    );
+    assert_eq!(
+        log.matches("readyok").count(),
+        1,
+        "no line after the log closed: {log}"
+    );
+}
+
 /// Standard chess stays standard: a FEN whose castling rights only
 /// Chess960 allows is refused unless UCI_Chess960 is on.
 #[test]

@@ -44,26 +44,51 @@ const MAX_POSITION_MOVES: usize = 10_000;
 
 /// A shared line-oriented output (stdout, or a buffer in tests).
 #[derive(Clone)]
-pub struct Output(Arc<Mutex<Box<dyn Write + Send>>>);
+pub struct Output(Arc<Mutex<Sink>>);
+
+/// Where output goes: the GUI, and the `Debug Log File` when one is set.
+struct Sink {
+    gui: Box<dyn Write + Send>,
+    log: Option<std::fs::File>,
+}
 
 impl Output {
     pub fn new(w: Box<dyn Write + Send>) -> Output {
-        Output(Arc::new(Mutex::new(w)))
+        Output(Arc::new(Mutex::new(Sink { gui: w, log: None })))
+    }
+
+    fn sink(&self) -> std::sync::MutexGuard<'_, Sink> {
+        match self.0.lock() {
+            Ok(s) => s,
+            Err(poisoned) => poisoned.into_inner(),
+        }
     }
 
     /// Writes one line and flushes. Output errors (a closed pipe) are
     /// ignored: the GUI is gone and `quit` or end of input follows.
     pub fn line(&self, text: &str) {
-        let mut w = match self.0.lock() {
-            Ok(w) => w,
-            Err(poisoned) => poisoned.into_inner(),
-        };
-        let _ = writeln!(w, "{text}");
-        let _ = w.flush();
+        let mut s = self.sink();
+        let _ = writeln!(s.gui, "{text}");
+        let _ = s.gui.flush();
+        if let Some(log) = s.log.as_mut() {
+            let _ = writeln!(log, "<< {text}");
+        }
     }
 
     pub fn error(&self, text: &str) {
         self.line(&format!("info string error: {text}"));
+    }
+
+    /// Records a line the GUI sent, when a debug log is open.
+    fn log_input(&self, text: &str) {
+        if let Some(log) = self.sink().log.as_mut() {
+            let _ = writeln!(log, ">> {text}");
+        }
+    }
+
+    /// Starts (or, with `None`, stops) writing the dialogue to a file.
+    fn set_log(&self, file: Option<std::fs::File>) {
+        self.sink().log = file;
     }
 }
 
@@ -166,6 +191,7 @@ pub fn run<R: BufRead>(mut input: R, out: Output) {
                 .error(&format!("line longer than {MAX_LINE_BYTES} bytes ignored"));
             continue;
         }
+        engine.out.log_input(&line);
         if engine.handle(&line) == Flow::Quit {
             break;
         }

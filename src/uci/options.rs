@@ -26,6 +26,8 @@ const HASH_MEMORY_RESERVE_MB: usize = 64;
 /// `UCI_Opponent`'s default: none named (the GUI sends `title elo type
 /// name`; it is logged, and changes nothing).
 const EMPTY_OPPONENT: &str = "<empty>";
+/// `Debug Log File`'s default: no log.
+const EMPTY_LOG_FILE: &str = "<empty>";
 /// `BookFile`'s default: the embedded book.
 const EMPTY_BOOK_FILE: &str = "<empty>";
 
@@ -106,7 +108,7 @@ pub struct UciOption {
 }
 
 /// Every option, in the order `uci` lists them.
-pub static OPTIONS: [UciOption; 16] = [
+pub static OPTIONS: [UciOption; 17] = [
     UciOption {
         name: "Hash",
         kind: Kind::Spin {
@@ -221,6 +223,13 @@ pub static OPTIONS: [UciOption; 16] = [
         kind: Kind::Text {
             default: EMPTY_OPPONENT,
             set: |_, v| log::info!("opponent: {v}"),
+        },
+    },
+    UciOption {
+        name: "Debug Log File",
+        kind: Kind::Text {
+            default: EMPTY_LOG_FILE,
+            set: Engine::set_debug_log,
         },
     },
     UciOption {
@@ -377,6 +386,28 @@ impl Engine {
     /// 960 notation even when the option is off.
     fn board_needs_960(&self) -> bool {
         Board::from_fen(&self.board.to_fen()).is_ok_and(|b| b.is_chess960())
+    }
+
+    /// Opens (appending) the file the whole UCI dialogue is copied to,
+    /// GUI lines as `>> ` and the engine's as `<< `; empty stops it. GUIs
+    /// such as Arena and ChessBase hide the engine's stderr.
+    fn set_debug_log(&mut self, value: &str) {
+        let path = value.trim();
+        if path.is_empty() || path == EMPTY_LOG_FILE {
+            self.out.set_log(None);
+            return;
+        }
+        match std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+        {
+            Ok(file) => self.out.set_log(Some(file)),
+            Err(e) => self.out.error(&format!(
+                "cannot open debug log file \"{}\": {e}; log unchanged",
+                quote(path)
+            )),
+        }
     }
 
     fn set_book_file(&mut self, value: &str) {
