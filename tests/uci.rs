@@ -563,6 +563,43 @@ fn go_perft_and_multipv() {
     for (i, l) in depth4.iter().enumerate() {
         assert!(l.contains(&format!("multipv {} ", i + 1)));
     }
+    // Deeper, the lines of each iteration come best first, and the best
+    // move is the first line's.
+    e.send("position startpos moves e2e4 e7e5 g1f3");
+    e.send("go depth 9");
+    let lines = e.until("bestmove");
+    let score = |l: &str| -> i32 {
+        let w: Vec<&str> = l.split_whitespace().collect();
+        let i = w.iter().position(|&x| x == "cp").expect("a cp score");
+        w[i + 1].parse().unwrap()
+    };
+    for depth in 1..=9 {
+        let scores: Vec<i32> = lines
+            .iter()
+            .filter(|l| l.starts_with(&format!("info depth {depth} ")))
+            .map(|l| score(l))
+            .collect();
+        assert!(
+            scores.windows(2).all(|w| w[0] >= w[1]),
+            "depth {depth}: {scores:?}"
+        );
+    }
+    let first = lines
+        .iter()
+        .rev()
+        .find(|l| l.contains(" multipv 1 "))
+        .unwrap();
+    let best = lines.last().unwrap().split_whitespace().nth(1).unwrap();
+    assert_eq!(
+        first
+            .split(" pv ")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap(),
+        best
+    );
 }
 
 #[test]

@@ -473,6 +473,24 @@ impl Searcher {
             if self.aborted {
                 break;
             }
+            if multipv > 1 {
+                // Each line was searched after the ones above it, against a
+                // table they had filled: a later line can come back higher.
+                // Report (and play) them best first, ties in search order.
+                self.root_moves[..multipv].sort_by_key(|r| std::cmp::Reverse(r.score));
+                // All lines are reported together, with the counts of the
+                // whole iteration.
+                let (nodes, time, hashfull) = lines
+                    .last()
+                    .map_or((0, Duration::ZERO, 0), |l| (l.nodes, l.time, l.hashfull));
+                lines.sort_by_key(|l| std::cmp::Reverse(l.score));
+                for (k, line) in lines.iter_mut().enumerate() {
+                    line.multipv = k + 1;
+                    line.nodes = nodes;
+                    line.time = time;
+                    line.hashfull = hashfull;
+                }
+            }
             for line in &lines {
                 report(line);
             }
