@@ -26,6 +26,9 @@ use std::time::{Duration, Instant};
 pub const MAX_PLY: usize = 128;
 /// Deepest iteration.
 pub const MAX_DEPTH: i32 = 100;
+/// Aspiration windows that fail after this much search time are reported
+/// as `lowerbound`/`upperbound` lines.
+const BOUND_REPORT_AFTER: Duration = Duration::from_secs(1);
 /// The static eval of a node in check (there is none).
 const NO_EVAL: i32 = -INFINITY - 1;
 
@@ -450,7 +453,7 @@ impl Searcher {
             let mut lines = Vec::with_capacity(multipv);
             for pv_index in 0..multipv {
                 self.pv_index = pv_index;
-                let score = self.aspiration(board, depth, ctl, tt);
+                let score = self.aspiration(board, depth, ctl, tt, report);
                 if self.aborted {
                     break;
                 }
@@ -611,6 +614,7 @@ impl Searcher {
         depth: i32,
         ctl: &SearchControl,
         tt: &TranspositionTable,
+        report: &mut dyn FnMut(&IterationInfo),
     ) -> i32 {
         let last = self.root_moves[self.pv_index].score;
         if depth < ASPIRATION_MIN_DEPTH || last.abs() >= MATE_BOUND {
@@ -627,6 +631,9 @@ impl Searcher {
             // The move that failed high (or the first, failing low) leads
             // the re-search.
             self.root_moves[self.pv_index..].sort_by_key(|r| std::cmp::Reverse(r.score));
+            if (score <= alpha || score >= beta) && ctl.elapsed() >= BOUND_REPORT_AFTER {
+                self.report_bound(depth, score, score >= beta, ctl, tt, report);
+            }
             if score <= alpha {
                 beta = (alpha + beta) / 2;
                 alpha = (score - delta).max(-INFINITY);
@@ -641,6 +648,34 @@ impl Searcher {
                 beta = INFINITY;
             }
         }
+    }
+
+    /// A line for a window that failed in a long search: the score is
+    /// only a bound (the GUI sees the search is busy and which way it
+    /// leans). Not from helper threads.
+    fn report_bound(
+        &self,
+        depth: i32,
+        score: i32,
+        lower: bool,
+        ctl: &SearchControl,
+        tt: &TranspositionTable,
+        report: &mut dyn FnMut(&IterationInfo),
+    ) {
+        if self.helper {
+            return;
+        }
+        report(&IterationInfo {
+            depth,
+            seldepth: self.seldepth,
+            multipv: self.pv_index + 1,
+            score,
+            bound: Some(if lower { Bound::Lower } else { Bound::Upper }),
+            nodes: self.nodes + ctl.helper_nodes(),
+            time: ctl.elapsed(),
+            hashfull: tt.hashfull(),
+            pv: self.root_moves[self.pv_index].pv.clone(),
+        });
     }
 
     /// The root: the moves of `root_moves[pv_index..]` in order, in the
