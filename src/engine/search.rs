@@ -477,22 +477,7 @@ impl Searcher {
                 break;
             }
             if multipv > 1 {
-                // Each line was searched after the ones above it, against a
-                // table they had filled: a later line can come back higher.
-                // Report (and play) them best first, ties in search order.
-                self.root_moves[..multipv].sort_by_key(|r| std::cmp::Reverse(r.score));
-                // All lines are reported together, with the counts of the
-                // whole iteration.
-                let (nodes, time, hashfull) = lines
-                    .last()
-                    .map_or((0, Duration::ZERO, 0), |l| (l.nodes, l.time, l.hashfull));
-                lines.sort_by_key(|l| std::cmp::Reverse(l.score));
-                for (k, line) in lines.iter_mut().enumerate() {
-                    line.multipv = k + 1;
-                    line.nodes = nodes;
-                    line.time = time;
-                    line.hashfull = hashfull;
-                }
+                self.sort_lines(&mut lines);
             }
             for line in &lines {
                 report(line);
@@ -647,6 +632,24 @@ impl Searcher {
                 alpha = -INFINITY;
                 beta = INFINITY;
             }
+        }
+    }
+
+    /// MultiPV: each line was searched after the ones above it, against a
+    /// table they had filled, so a later line can come back higher. Orders
+    /// the lines (and their root moves) best first, ties in search order,
+    /// numbered again and all with the counts of the whole iteration.
+    fn sort_lines(&mut self, lines: &mut [IterationInfo]) {
+        let (nodes, time, hashfull) = lines
+            .last()
+            .map_or((0, Duration::ZERO, 0), |l| (l.nodes, l.time, l.hashfull));
+        self.root_moves[..lines.len()].sort_by_key(|r| std::cmp::Reverse(r.score));
+        lines.sort_by_key(|l| std::cmp::Reverse(l.score));
+        for (k, line) in lines.iter_mut().enumerate() {
+            line.multipv = k + 1;
+            line.nodes = nodes;
+            line.time = time;
+            line.hashfull = hashfull;
         }
     }
 
