@@ -839,6 +839,33 @@ fn debug_log_file_records_the_dialogue() {
     );
 }
 
+/// A long search tells the GUI which root move it is on (after 3 s, as
+/// Stockfish does), and nothing follows `bestmove`.
+#[test]
+fn long_searches_report_the_current_root_move() {
+    let mut e = Engine::start();
+    e.send("setoption name OwnBook value false");
+    e.send("position startpos");
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(4_000));
+    e.send("stop");
+    let lines = e.until("bestmove");
+    let current: Vec<&String> = lines.iter().filter(|l| l.contains(" currmove ")).collect();
+    assert!(!current.is_empty(), "no currmove line in 4 s: {lines:?}");
+    for l in &current {
+        let w: Vec<&str> = l.split_whitespace().collect();
+        assert_eq!(
+            (w[0], w[1], w[3], w[5]),
+            ("info", "depth", "currmove", "currmovenumber")
+        );
+        let n: usize = w[6].parse().unwrap();
+        assert!((1..=20).contains(&n), "{l}");
+    }
+    e.ready();
+    e.send("quit");
+    assert!(e.child.wait().unwrap().success());
+}
+
 /// Standard chess stays standard: a FEN whose castling rights only
 /// Chess960 allows is refused unless UCI_Chess960 is on.
 #[test]

@@ -26,6 +26,9 @@ use std::time::{Duration, Instant};
 pub const MAX_PLY: usize = 128;
 /// Deepest iteration.
 pub const MAX_DEPTH: i32 = 100;
+/// The root move being searched is reported (UCI `currmove`) once a
+/// search has run this long.
+const CURRMOVE_AFTER: Duration = Duration::from_secs(3);
 /// Aspiration windows that fail after this much search time are reported
 /// as `lowerbound`/`upperbound` lines.
 const BOUND_REPORT_AFTER: Duration = Duration::from_secs(1);
@@ -117,6 +120,9 @@ pub struct SearchLimits {
     pub multipv: usize,
     /// Play weaker than full strength (see [`Skill`]).
     pub skill: Option<Skill>,
+    /// Report the root move being searched once a search has run
+    /// `CURRMOVE_AFTER` (for the UCI `currmove` lines).
+    pub report_currmove: bool,
 }
 
 impl Default for SearchLimits {
@@ -129,6 +135,7 @@ impl Default for SearchLimits {
             searchmoves: Vec::new(),
             multipv: 1,
             skill: None,
+            report_currmove: false,
         }
     }
 }
@@ -240,6 +247,9 @@ pub struct IterationInfo {
     pub time: Duration,
     pub hashfull: u32,
     pub pv: Vec<Move>,
+    /// `Some((move, 1-based number))` for a report of the root move now
+    /// being searched, not of a finished line (score and pv then unset).
+    pub currmove: Option<(Move, usize)>,
 }
 
 /// What a search found.
@@ -471,6 +481,7 @@ impl Searcher {
                     time: ctl.elapsed(),
                     hashfull: tt.hashfull(),
                     pv: rm.pv.clone(),
+                    currmove: None,
                 });
             }
             if self.aborted {
@@ -603,13 +614,13 @@ impl Searcher {
     ) -> i32 {
         let last = self.root_moves[self.pv_index].score;
         if depth < ASPIRATION_MIN_DEPTH || last.abs() >= MATE_BOUND {
-            return self.root_search(board, depth, -INFINITY, INFINITY, ctl, tt);
+            return self.root_search(board, depth, -INFINITY, INFINITY, ctl, tt, report);
         }
         let mut delta = ASPIRATION_DELTA;
         let mut alpha = (last - delta).max(-INFINITY);
         let mut beta = (last + delta).min(INFINITY);
         loop {
-            let score = self.root_search(board, depth, alpha, beta, ctl, tt);
+            let score = self.root_search(board, depth, alpha, beta, ctl, tt, report);
             if self.aborted {
                 return score;
             }
@@ -678,11 +689,13 @@ impl Searcher {
             time: ctl.elapsed(),
             hashfull: tt.hashfull(),
             pv: self.root_moves[self.pv_index].pv.clone(),
+            currmove: None,
         });
     }
 
     /// The root: the moves of `root_moves[pv_index..]` in order, in the
     /// window (`alpha`, `beta`).
+    #[allow(clippy::too_many_arguments)]
     fn root_search(
         &mut self,
         board: &mut Board,
@@ -691,12 +704,27 @@ impl Searcher {
         beta: i32,
         ctl: &SearchControl,
         tt: &TranspositionTable,
+        report: &mut dyn FnMut(&IterationInfo),
     ) -> i32 {
         let original_alpha = alpha;
         let mut best = -INFINITY;
         self.pv_len[0] = 0;
         for i in self.pv_index..self.root_moves.len() {
             let mv = self.root_moves[i].mv;
+            if self.limits.report_currmove && !self.helper && ctl.elapsed() >= CURRMOVE_AFTER {
+                report(&IterationInfo {
+                    depth,
+                    seldepth: self.seldepth,
+                    multipv: self.pv_index + 1,
+                    score: 0,
+                    bound: None,
+                    nodes: self.nodes + ctl.helper_nodes(),
+                    time: ctl.elapsed(),
+                    hashfull: 0,
+                    pv: Vec::new(),
+                    currmove: Some((mv, i + 1)),
+                });
+            }
             self.moved[0] = piece_to(board, mv);
             board.make(mv);
             self.nodes += 1;

@@ -33,6 +33,13 @@ pub fn wdl(score: i32) -> (u32, u32, u32) {
 
 /// One `info` line.
 pub fn format_info(root: &Board, info: &IterationInfo, show_wdl: bool) -> String {
+    if let Some((mv, number)) = info.currmove {
+        return format!(
+            "info depth {} currmove {} currmovenumber {number}",
+            info.depth,
+            to_uci(root, mv)
+        );
+    }
     let ms = info.time.as_millis().max(1) as u64;
     let nps = info.nodes * 1000 / ms;
     let score = match mate_in(info.score) {

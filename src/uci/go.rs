@@ -150,6 +150,7 @@ impl Engine {
             time: plan(limits, side, self.options.move_overhead),
             searchmoves: self.searchmoves(&limits.searchmoves),
             multipv: self.options.multipv,
+            report_currmove: true,
             ..SearchLimits::default()
         };
         if let Some(d) = limits.depth {
