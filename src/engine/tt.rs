@@ -122,6 +122,10 @@ fn unpack(data: u64) -> Option<Unpacked> {
 #[repr(C, align(64))]
 struct Bucket([AtomicU64; 2 * ENTRIES_PER_BUCKET]);
 
+/// A clearing thread gets at least this many buckets (4 MB): smaller
+/// tables clear faster than threads start.
+const MIN_CLEAR_BUCKETS: usize = 65_536;
+
 /// The table. Share it between threads behind an `Arc`.
 pub struct TranspositionTable {
     table: Vec<Bucket>,
@@ -152,8 +156,29 @@ impl TranspositionTable {
 
     /// Empties the table.
     pub fn clear(&self) {
-        for w in self.table.iter().flat_map(|b| &b.0) {
-            w.store(0, Ordering::Relaxed);
+        self.clear_with(1);
+    }
+
+    /// Empties the table with `threads` threads, each zeroing its own
+    /// slice (a large table clears in a fraction of the time).
+    pub fn clear_with(&self, threads: usize) {
+        let zero = |part: &[Bucket]| {
+            for b in part {
+                for w in &b.0 {
+                    w.store(0, Ordering::Relaxed);
+                }
+            }
+        };
+        let threads = threads.clamp(1, self.buckets.div_ceil(MIN_CLEAR_BUCKETS).max(1));
+        if threads == 1 {
+            zero(&self.table);
+        } else {
+            let chunk = self.buckets.div_ceil(threads);
+            std::thread::scope(|s| {
+                for part in self.table.chunks(chunk) {
+                    s.spawn(move || zero(part));
+                }
+            });
         }
         self.age.store(0, Ordering::Relaxed);
     }
@@ -274,6 +299,21 @@ mod tests {
         let c = Move::new(sq::E1, sq::H1, MoveKind::Castle);
         assert_eq!(unpack_move(pack_move(c)), c);
         assert_eq!(unpack_move(pack_move(Move::NONE)), Move::NONE);
+    }
+
+    #[test]
+    fn clearing_with_threads_empties_every_slice() {
+        let tt = TranspositionTable::new(16);
+        let mv = Move::new(sq::E1, sq::E8, MoveKind::Normal);
+        let keys: Vec<u64> = (0..4096u64)
+            .map(|k| k.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+            .collect();
+        for &k in &keys {
+            tt.store(k, mv, 1, 2, 3, Bound::Exact);
+        }
+        assert!(keys.iter().any(|&k| tt.probe(k).is_some()));
+        tt.clear_with(4);
+        assert!(keys.iter().all(|&k| tt.probe(k).is_none()));
     }
 
     #[test]

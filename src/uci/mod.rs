@@ -258,7 +258,7 @@ impl Engine {
     fn new_game(&mut self) {
         self.stop_search();
         self.apply_pending_hash();
-        self.tt.clear();
+        self.tt.clear_with(self.options.threads);
         self.pool.clear();
     }
 

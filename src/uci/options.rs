@@ -17,7 +17,7 @@ pub const DEFAULT_HASH_MB: i64 = 16;
 const DEFAULT_OVERHEAD_MS: i64 = 30;
 const MAX_OVERHEAD_MS: i64 = 5_000;
 const MAX_MULTIPV: i64 = 256;
-const MAX_THREADS: i64 = 64;
+const MAX_THREADS: i64 = 1024;
 /// `UCI_Elo` default: inside the measured range, as GUIs require.
 const DEFAULT_ELO: i64 = 1500;
 /// Memory (MB) left to the rest of the system when `Hash` is checked
@@ -373,7 +373,7 @@ impl Engine {
         if self.pool.is_running() {
             self.out.error("Clear Hash ignored during a search");
         } else {
-            self.tt.clear();
+            self.tt.clear_with(self.options.threads);
         }
     }
 
