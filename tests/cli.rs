@@ -54,6 +54,12 @@ fn perft_bad_input_is_a_clear_error() {
         vec!["perft", "2", "4k3/8/8/8/8/8/8/4K3 w KQ - 0 1"],
         vec!["perft", "--suite"],
         vec!["perft", "--suite", "/no/such/file.epd"],
+        vec!["perft", "3", "--threads", "0"],
+        vec!["perft", "3", "--threads", "many"],
+        vec!["perft", "3", "--hash"],
+        vec!["perft", "3", "--hash", "-1"],
+        vec!["perft", "3", "--hash", "100000000"],
+        vec!["perft", "3", "--depth", "2"],
         vec!["frobnicate"],
     ] {
         let o = cavalier(&args);
@@ -62,6 +68,43 @@ fn perft_bad_input_is_a_clear_error() {
         assert!(err.contains("error"), "{args:?}: {err}");
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
+}
+
+#[test]
+fn perft_threads_and_hash() {
+    // Kiwipete to depth 4 on two threads through a 4 MB table, with the
+    // options before and after the FEN: the counts of one plain thread.
+    let kiwi = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let plain = stdout(&cavalier(&["perft", "4", kiwi]));
+    let moves = |out: &str| -> Vec<String> {
+        out.lines()
+            .take_while(|l| !l.is_empty())
+            .map(String::from)
+            .collect()
+    };
+    for args in [
+        vec!["perft", "4", kiwi, "--threads", "2", "--hash", "4"],
+        vec!["perft", "--hash", "4", "4", kiwi, "--threads", "2"],
+    ] {
+        let o = cavalier(&args);
+        assert!(o.status.success(), "{args:?}");
+        let out = stdout(&o);
+        assert!(out.contains("Nodes searched: 4085603"), "{out}");
+        assert_eq!(moves(&out), moves(&plain));
+    }
+    let o = cavalier(&[
+        "perft",
+        "--suite",
+        "tests/data/standard.epd",
+        "--depth",
+        "3",
+        "--threads",
+        "2",
+        "--hash",
+        "2",
+    ]);
+    assert!(o.status.success());
+    assert!(stdout(&o).contains("0 mismatches"));
 }
 
 #[test]

@@ -40,8 +40,9 @@ pub const USAGE: &str = "usage: cavalier [uci]                      UCI engine o
                                              results (cavalier selfplay --help)
        cavalier tune FILE [options]          fit the evaluation weights to those results
                                              (cavalier tune --help)
-       cavalier perft <depth> [FEN]          divide counts, nodes, time, nps
-       cavalier perft --suite FILE [--depth D]
+       cavalier perft <depth> [FEN] [--threads N] [--hash MB]
+                                             divide counts, nodes, time, nps
+       cavalier perft --suite FILE [--depth D] [--threads N] [--hash MB]
                                              check a FEN ;D1 n ;D2 n ... suite
        cavalier --version                    the version";
 

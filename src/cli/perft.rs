@@ -2,8 +2,8 @@
 //! positions checked against their known counts.
 
 use crate::chess::board::Board;
-use crate::chess::perft::{divide_report, parse_suite, perft, speed_lines};
-use crate::cli::common::{read_input, say, EXIT_FAILED, EXIT_USAGE, USAGE};
+use crate::chess::perft::{divide_report, divide_with, parse_suite, speed_lines, PerftTable};
+use crate::cli::common::{parse_number, read_input, say, EXIT_FAILED, EXIT_USAGE, USAGE};
 use std::time::Instant;
 
 /// Deepest perft accepted from the command line.
@@ -19,14 +19,82 @@ fn parse_depth(text: &str) -> Result<u32, String> {
     }
 }
 
-pub fn command(args: &[String]) -> i32 {
-    if args.first().map(String::as_str) == Some("--suite") {
-        return perft_suite(&args[1..]);
+/// Most threads and megabytes of perft table accepted.
+const MAX_THREADS: usize = 1024;
+const MAX_HASH_MB: usize = 1 << 20;
+
+/// The options shared by both forms: `--threads N`, `--hash MB` and (for
+/// suites) `--depth D`; the other arguments in order.
+struct Options {
+    threads: usize,
+    hash_mb: usize,
+    max_depth: Option<u32>,
+    rest: Vec<String>,
+}
+
+fn parse_options(args: &[String]) -> Result<Options, String> {
+    let mut o = Options {
+        threads: 1,
+        hash_mb: 0,
+        max_depth: None,
+        rest: Vec::new(),
+    };
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let flag = a.as_str();
+        if !matches!(flag, "--threads" | "--hash" | "--depth") {
+            o.rest.push(a.clone());
+            continue;
+        }
+        let Some(v) = it.next() else {
+            return Err(format!("{flag} needs a value"));
+        };
+        match flag {
+            "--threads" => {
+                o.threads = parse_number("thread count (1..=1024)", v, |n: &usize| {
+                    (1..=MAX_THREADS).contains(n)
+                })?
+            }
+            "--hash" => {
+                o.hash_mb = parse_number("hash size in MB (0..=1048576)", v, |n: &usize| {
+                    *n <= MAX_HASH_MB
+                })?
+            }
+            _ => o.max_depth = Some(parse_depth(v)?),
+        }
     }
-    let Some(depth_text) = args.first() else {
+    Ok(o)
+}
+
+pub fn command(args: &[String]) -> i32 {
+    let suite = args.first().map(String::as_str) == Some("--suite");
+    let opts = match parse_options(if suite { &args[1..] } else { args }) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("error: {e}\n{USAGE}");
+            return EXIT_USAGE;
+        }
+    };
+    let table = if opts.hash_mb > 0 {
+        let Some(t) = PerftTable::new(opts.hash_mb) else {
+            eprintln!("error: cannot allocate a {} MB perft table", opts.hash_mb);
+            return EXIT_USAGE;
+        };
+        Some(t)
+    } else {
+        None
+    };
+    if suite {
+        return perft_suite(&opts, table.as_ref());
+    }
+    let Some(depth_text) = opts.rest.first() else {
         eprintln!("error: perft needs a depth\n{USAGE}");
         return EXIT_USAGE;
     };
+    if opts.max_depth.is_some() {
+        eprintln!("error: --depth belongs to --suite; give the depth first\n{USAGE}");
+        return EXIT_USAGE;
+    }
     let depth = match parse_depth(depth_text) {
         Ok(d) => d,
         Err(e) => {
@@ -34,8 +102,8 @@ pub fn command(args: &[String]) -> i32 {
             return EXIT_USAGE;
         }
     };
-    let fen = args[1..].join(" ");
-    let mut board = if fen.trim().is_empty() {
+    let fen = opts.rest[1..].join(" ");
+    let board = if fen.trim().is_empty() {
         Board::startpos()
     } else {
         match Board::from_fen(&fen) {
@@ -46,7 +114,9 @@ pub fn command(args: &[String]) -> i32 {
             }
         }
     };
-    divide_report(&mut board, depth, &mut |line| say!("{line}"));
+    divide_report(&board, depth, opts.threads, table.as_ref(), &mut |line| {
+        say!("{line}")
+    });
     0
 }
 
@@ -57,31 +127,12 @@ fn print_speed(nodes: u64, seconds: f64) {
     }
 }
 
-fn perft_suite(args: &[String]) -> i32 {
-    let Some(path) = args.first() else {
-        eprintln!("error: --suite needs a file\n{USAGE}");
+fn perft_suite(opts: &Options, table: Option<&PerftTable>) -> i32 {
+    let (Some(path), 1) = (opts.rest.first(), opts.rest.len()) else {
+        eprintln!("error: --suite needs one file\n{USAGE}");
         return EXIT_USAGE;
     };
-    let mut max_depth = None;
-    let mut rest = args[1..].iter();
-    while let Some(a) = rest.next() {
-        match (a.as_str(), rest.next()) {
-            ("--depth", Some(d)) => match parse_depth(d) {
-                Ok(d) => max_depth = Some(d),
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    return EXIT_USAGE;
-                }
-            },
-            _ => {
-                eprintln!(
-                    "error: unexpected argument \"{}\"\n{USAGE}",
-                    crate::util::text::quote(a)
-                );
-                return EXIT_USAGE;
-            }
-        }
-    }
+    let max_depth = opts.max_depth;
     let Some(text) = read_input(path) else {
         return EXIT_USAGE;
     };
@@ -95,7 +146,7 @@ fn perft_suite(args: &[String]) -> i32 {
     let start = Instant::now();
     let (mut checked, mut failed, mut nodes) = (0u64, 0u64, 0u64);
     for (line, entry) in &entries {
-        let Ok(mut board) = Board::from_fen(&entry.fen) else {
+        let Ok(board) = Board::from_fen(&entry.fen) else {
             continue; // parse_suite already validated every FEN
         };
         let mut status = String::new();
@@ -103,7 +154,10 @@ fn perft_suite(args: &[String]) -> i32 {
             if max_depth.is_some_and(|m| depth > m) || depth == 0 || depth > MAX_PERFT_DEPTH {
                 continue;
             }
-            let found = perft(&mut board, depth);
+            let found = divide_with(&board, depth, opts.threads, table)
+                .iter()
+                .map(|(_, n)| n)
+                .sum::<u64>();
             nodes += found;
             checked += 1;
             if found == expected {

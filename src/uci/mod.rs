@@ -370,9 +370,8 @@ impl Engine {
 
     fn perft(&mut self, depth: i64) {
         let depth = depth.clamp(1, 12) as u32;
-        let mut board = self.board.clone();
         let out = &mut self.out;
-        divide_report(&mut board, depth, &mut |line| out.line(line));
+        divide_report(&self.board, depth, 1, None, &mut |line| out.line(line));
     }
 
     fn bench(&mut self, args: &[&str]) {
