@@ -60,6 +60,9 @@ fn perft_bad_input_is_a_clear_error() {
         vec!["perft", "3", "--hash", "-1"],
         vec!["perft", "3", "--hash", "100000000"],
         vec!["perft", "3", "--depth", "2"],
+        vec!["wdl"],
+        vec!["wdl", "/no/such/file.txt"],
+        vec!["wdl", "f", "--max-score", "0"],
         vec!["frobnicate"],
     ] {
         let o = cavalier(&args);
@@ -162,9 +165,11 @@ fn selfplay_then_tune() {
     );
     let text = std::fs::read_to_string(&data).unwrap();
     assert!(text.lines().count() > 10, "{text}");
-    assert!(text
-        .lines()
-        .all(|l| l.ends_with(";1.0") || l.ends_with(";0.5") || l.ends_with(";0.0")));
+    // FEN;RESULT;SCORE
+    assert!(text.lines().all(|l| {
+        let f: Vec<&str> = l.split(';').collect();
+        f.len() == 3 && ["1.0", "0.5", "0.0"].contains(&f[1]) && f[2].parse::<i32>().is_ok()
+    }));
 
     let o = cavalier(&[
         "tune",

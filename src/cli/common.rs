@@ -40,6 +40,8 @@ pub const USAGE: &str = "usage: cavalier [uci]                      UCI engine o
                                              results (cavalier selfplay --help)
        cavalier tune FILE [options]          fit the evaluation weights to those results
                                              (cavalier tune --help)
+       cavalier wdl FILE [options]           fit the win/draw/loss model to those results
+                                             and scores (cavalier wdl --help)
        cavalier perft <depth> [FEN] [--threads N] [--hash MB]
                                              divide counts, nodes, time, nps
        cavalier perft --suite FILE [--depth D] [--threads N] [--hash MB]

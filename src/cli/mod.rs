@@ -10,6 +10,7 @@ pub mod perft;
 pub mod play;
 pub mod selfplay;
 pub mod tune;
+pub mod wdl;
 
 use common::{say, EXIT_USAGE, USAGE};
 
@@ -32,6 +33,7 @@ pub fn run(args: &[String]) -> i32 {
         Some("tour") => crate::tour::cli(&args[1..]),
         Some("selfplay") => crate::cli::selfplay::cli(&args[1..]),
         Some("tune") => crate::cli::tune::cli(&args[1..]),
+        Some("wdl") => wdl::cli(&args[1..]),
         Some("-V" | "--version" | "version") => {
             say!("cavalier {}", env!("CARGO_PKG_VERSION"));
             0

@@ -15,8 +15,10 @@
 //! after ply `DRAW_MIN_PLY` is drawn, and a game reaching `--max-plies` is
 //! drawn.
 //!
-//! Output: one line per kept position, `FEN;RESULT`, RESULT being 1.0, 0.5
-//! or 0.0 from White's point of view. Kept are the positions played after
+//! Output: one line per kept position, `FEN;RESULT;SCORE`, RESULT being
+//! 1.0, 0.5 or 0.0 from White's point of view and SCORE the score (cp,
+//! White's view, mates as the search reports them) of the search that
+//! chose the move played there. Kept are the positions played after
 //! the opening, not in check, whose chosen move is neither a capture nor a
 //! promotion (quiet positions, as Texel's method wants). Progress goes to
 //! stderr.
@@ -93,7 +95,8 @@ const USAGE: &str = "usage: cavalier selfplay [options]
   --random-plies N  random moves played after the opening (default 4)
   --max-plies N     a game this long is a draw (default 400)
   --hash MB         hash table of each game (default 2)
-Writes one line per quiet position: FEN;RESULT with RESULT 1.0, 0.5 or 0.0 for White.";
+Writes one line per quiet position: FEN;RESULT;SCORE with RESULT 1.0, 0.5 or 0.0 for
+White and SCORE the search's score there (cp, White's view).";
 
 fn parse_args(args: &[String]) -> Result<Options, String> {
     let mut o = Options {
@@ -170,7 +173,8 @@ pub fn parse_openings(text: &str) -> Result<Vec<Board>, String> {
 /// A game's kept positions and result.
 #[derive(Clone, Debug)]
 pub struct GameRecord {
-    pub fens: Vec<String>,
+    /// Each kept position with its search score (cp, White's view).
+    pub fens: Vec<(String, i32)>,
     /// White's score: 1, 0.5 or 0.
     pub result: f32,
     /// Plies played after the opening.
@@ -279,7 +283,7 @@ impl Player {
             };
             let quiet = !board.is_capture(best) && best.kind() != MoveKind::Promotion;
             if quiet && !board.in_check() {
-                fens.push(board.to_fen());
+                fens.push((board.to_fen(), white));
             }
             if white.abs() >= RESIGN_SCORE {
                 let sign = white.signum();
@@ -382,11 +386,8 @@ pub fn run(
                     let game = player.play(o, openings, index);
                     let result = result_text(game.result);
                     let mut text = String::new();
-                    for fen in &game.fens {
-                        text.push_str(fen);
-                        text.push(';');
-                        text.push_str(result);
-                        text.push('\n');
+                    for (fen, score) in &game.fens {
+                        text.push_str(&format!("{fen};{result};{score}\n"));
                     }
                     {
                         let mut out = sink.lock().unwrap_or_else(|e| e.into_inner());
@@ -513,8 +514,12 @@ mod tests {
         let lines: Vec<&str> = text.lines().collect();
         assert!(lines.len() > 20, "{}", lines.len());
         for l in &lines {
-            let (fen, result) = l.split_once(';').unwrap();
+            let fields: Vec<&str> = l.split(';').collect();
+            let [fen, result, score] = fields[..] else {
+                panic!("{l}")
+            };
             assert!(["1.0", "0.5", "0.0"].contains(&result), "{l}");
+            assert!(score.parse::<i32>().is_ok_and(|s| s.abs() <= 32_000), "{l}");
             let b = Board::from_fen(fen).unwrap();
             assert!(!b.in_check(), "{l}");
             // The tuner reads it back.

@@ -8,7 +8,7 @@
 //! - `search`: iterative deepening, PVS, quiescence; `skill`: weaker
 //!   levels; `classic`: the 1993 style;
 //! - `threads`: the search pool, the only place search threads start;
-//!   `bench`: the fixed benchmark.
+//!   `bench`: the fixed benchmark; `wdl`: the win/draw/loss model.
 //!
 //! The engine uses `chess` and `util`, never the book or the protocol: it
 //! reports through callbacks and never prints.
@@ -24,3 +24,4 @@ pub mod skill;
 pub mod threads;
 pub mod time;
 pub mod tt;
+pub mod wdl;

@@ -13,23 +13,7 @@ use crate::engine::score::mate_in;
 use crate::engine::search::IterationInfo;
 use crate::engine::threads::SearchReport;
 use crate::engine::tt::Bound;
-
-/// Win/draw/loss per mille for a score (side to move's view): a fixed
-/// logistic model, not fitted to game results yet.
-pub fn wdl(score: i32) -> (u32, u32, u32) {
-    /// Centipawns at which winning becomes as likely as not.
-    const WDL_MIDPOINT: f64 = 200.0;
-    /// Spread of the logistic curve (cp).
-    const WDL_SPREAD: f64 = 70.0;
-    if let Some(m) = mate_in(score) {
-        return if m > 0 { (1000, 0, 0) } else { (0, 0, 1000) };
-    }
-    let cp = score as f64;
-    let win = 1000.0 / (1.0 + ((WDL_MIDPOINT - cp) / WDL_SPREAD).exp());
-    let loss = 1000.0 / (1.0 + ((WDL_MIDPOINT + cp) / WDL_SPREAD).exp());
-    let (w, l) = (win.round() as u32, loss.round() as u32);
-    (w, 1000 - w - l, l)
-}
+use crate::engine::wdl::{material, wdl};
 
 /// One `info` line.
 pub fn format_info(root: &Board, info: &IterationInfo, show_wdl: bool) -> String {
@@ -52,7 +36,7 @@ pub fn format_info(root: &Board, info: &IterationInfo, show_wdl: bool) -> String
         _ => "",
     };
     let wdl = if show_wdl {
-        let (w, d, l) = wdl(info.score);
+        let (w, d, l) = wdl(info.score, material(root));
         format!(" wdl {w} {d} {l}")
     } else {
         String::new()
@@ -122,23 +106,5 @@ impl SearchReport for UciReport {
 
     fn finished(&mut self, best: Move, ponder: Move) {
         send_bestmove(&self.out, &self.root, best, ponder);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn wdl_is_sane() {
-        let (w, d, l) = wdl(0);
-        assert_eq!(w, l);
-        assert_eq!(w + d + l, 1000);
-        let (w, _, l) = wdl(300);
-        assert!(w > 500 && l < 20, "{w} {l}");
-        let (w, _, l) = wdl(-300);
-        assert!(l > 500 && w < 20);
-        assert_eq!(wdl(crate::engine::score::MATE - 3), (1000, 0, 0));
-        assert_eq!(wdl(-crate::engine::score::MATE + 4), (0, 0, 1000));
     }
 }

@@ -19,7 +19,7 @@ mod format;
 mod go;
 mod options;
 
-pub use format::{format_info, wdl};
+pub use format::format_info;
 pub use go::parse_go;
 pub use options::Options;
 
