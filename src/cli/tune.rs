@@ -193,6 +193,9 @@ struct Entry {
     king: [KingAttack; 2],
     scale: [ScaleKind; 2],
     result: f32,
+    /// The search score written beside the result (cp, White's view), NaN
+    /// when the line had none.
+    score: f32,
 }
 
 /// Positions with results, traced.
@@ -208,6 +211,12 @@ pub struct Dataset {
 impl Dataset {
     /// Adds a traced position and its result (White's view, 0..=1).
     pub fn push(&mut self, f: &Features, result: f32) {
+        self.push_scored(f, result, None);
+    }
+
+    /// Adds a traced position, its result and the search score written
+    /// beside it, if any (cp, White's view).
+    pub fn push_scored(&mut self, f: &Features, result: f32, score: Option<i32>) {
         self.entries.push(Entry {
             first: self.coefs.len() as u32,
             len: f.coefs.len() as u16,
@@ -215,12 +224,30 @@ impl Dataset {
             king: f.king,
             scale: f.scale,
             result,
+            score: score.map_or(f32::NAN, |x| x as f32),
         });
         self.coefs.extend_from_slice(&f.coefs);
         let uses = self.uses_mut();
         for &(slot, n) in &f.uses {
             uses[slot as usize] += n as u64;
         }
+    }
+
+    /// A copy whose targets blend each game result with its search score:
+    /// `lambda * result + (1 - lambda) * sigmoid(k * score)` where a score
+    /// was written (positions without one keep their result), and how many
+    /// had one. Mate scores are clamped to +-2000 cp first.
+    pub fn blended(&self, lambda: f64, k: f64) -> (Dataset, usize) {
+        let mut out = self.clone();
+        let mut scored = 0;
+        for e in &mut out.entries {
+            if !e.score.is_nan() {
+                let s = sigmoid(k * (e.score as f64).clamp(-2000.0, 2000.0));
+                e.result = (lambda * e.result as f64 + (1.0 - lambda) * s) as f32;
+                scored += 1;
+            }
+        }
+        (out, scored)
     }
 
     /// The usage counts, made one per slot on first use.
@@ -758,6 +785,14 @@ pub fn parse_line(line: &str) -> Result<Option<(Board, f32)>, String> {
     Ok(Some((board, result)))
 }
 
+/// The SCORE of a `FEN;RESULT;SCORE` line (what `cavalier selfplay`
+/// writes), if it has one.
+pub fn line_score(line: &str) -> Option<i32> {
+    let mut fields = line.trim().split(';');
+    let (_, _, score) = (fields.next()?, fields.next()?, fields.next()?);
+    score.trim().parse::<i32>().ok()
+}
+
 /// What loading kept and dropped.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LoadStats {
@@ -804,7 +839,7 @@ fn load_part(lines: &[&str], filter: bool, progress: bool) -> (Dataset, LoadStat
                 continue;
             }
         }
-        data.push(&features(&board), result);
+        data.push_scored(&features(&board), result, line_score(line));
         stats.kept += 1;
     }
     (data, stats, first_error)
@@ -1095,8 +1130,9 @@ pub fn changes(before: &[i32], after: &[i32], uses: &[u64]) -> Vec<String> {
 pub const DEFAULT_OUT: &str = "weights.tuned.rs";
 
 const USAGE: &str = "usage: cavalier tune FILE [options]
-  FILE             positions with results, one a line: FEN;1.0 (as cavalier selfplay
-                   writes), FEN [0.5], or EPD with c9 \"1-0\"; results from White's view
+  FILE             positions with results, one a line: FEN;1.0;SCORE (as cavalier
+                   selfplay writes; SCORE optional), FEN [0.5], or EPD with c9 \"1-0\";
+                   results from White's view
                    (1.0/0.5/0.0, any fraction 0..1, or 1-0/1/2-1/2/0-1)
   --epochs N       passes over the data (default 200)
   --batch N        positions per gradient step; 0 = the whole set (default 16384)
@@ -1111,6 +1147,9 @@ const USAGE: &str = "usage: cavalier tune FILE [options]
   --l2 X           add X * (weight - its starting value)^2 for every weight to the
                    error, so that weights the data barely determines stay near
                    their starting values (default 0)
+  --lambda X       target = X * result + (1 - X) * sigmoid(K * score) for lines written
+                   FEN;RESULT;SCORE (score in cp, White's view); 1 = results only
+                   (default 1)
   --keep-all       keep every position (default: drop positions in check and those
                    whose quiescence score differs from the static evaluation)
   --seed S         seed of the mini-batch order (default 1)
@@ -1134,6 +1173,9 @@ pub struct Options {
     pub min_count: usize,
     /// Strength of the pull towards the starting values.
     pub l2: f64,
+    /// Weight of the game result in the target (the search score has the
+    /// rest).
+    pub lambda: f64,
     pub seed: u64,
     pub out: String,
 }
@@ -1154,6 +1196,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
         holdout: 0.0,
         min_count: DEFAULT_MIN_COUNT,
         l2: 0.0,
+        lambda: 1.0,
         seed: 1,
         out: DEFAULT_OUT.to_string(),
     };
@@ -1179,6 +1222,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
             }
             "--limit" => o.limit = parse_number(a, &value()?, |&n: &usize| n > 0)?,
             "--l2" => o.l2 = parse_number(a, &value()?, |x: &f64| *x >= 0.0 && x.is_finite())?,
+            "--lambda" => o.lambda = parse_number(a, &value()?, |x: &f64| (0.0..=1.0).contains(x))?,
             "--min-count" => o.min_count = parse_number(a, &value()?, |_: &usize| true)?,
             "--seed" => o.seed = parse_number(a, &value()?, |_: &u64| true)?,
             "--out" => o.out = value()?,
@@ -1243,6 +1287,20 @@ pub fn cli(args: &[String]) -> i32 {
 /// alongside. `out` receives the report.
 pub fn run(data: &Dataset, validation: &Dataset, o: &Options, out: &mut dyn FnMut(&str)) -> i32 {
     let k = o.k.unwrap_or_else(|| fit_k(data));
+    let blended;
+    let (data, validation) = if o.lambda < 1.0 {
+        let (d, scored) = data.blended(o.lambda, k);
+        let (v, _) = validation.blended(o.lambda, k);
+        out(&format!(
+            "targets: {} x result + {} x sigmoid(K x score) for the {scored} positions with a score",
+            o.lambda,
+            1.0 - o.lambda
+        ));
+        blended = (d, v);
+        (&blended.0, &blended.1)
+    } else {
+        (data, validation)
+    };
     let initial = initial_params();
     let before = rounded(&initial);
     let held = |p: &[f64]| {
@@ -1418,6 +1476,7 @@ mod tests {
             king: f.king,
             scale: f.scale,
             result: 0.5,
+            score: f32::NAN,
         }
     }
 
@@ -1696,6 +1755,31 @@ garbage;1.0
     }
 
     #[test]
+    fn result_and_score_blend() {
+        assert_eq!(
+            line_score("8/8/8/8/8/8/8/K1k5 w - - 0 1;0.5;-37"),
+            Some(-37)
+        );
+        assert_eq!(line_score("8/8/8/8/8/8/8/K1k5 w - - 0 1;0.5"), None);
+        assert_eq!(line_score("8/8/8/8/8/8/8/K1k5 w - - 0 1 [0.5]"), None);
+        let b = Board::startpos();
+        let mut data = Dataset::default();
+        data.push_scored(&features(&b), 1.0, Some(0));
+        data.push_scored(&features(&b), 0.0, Some(30_000));
+        data.push_scored(&features(&b), 0.5, None);
+        let (mixed, scored) = data.blended(0.25, 0.01);
+        assert_eq!(scored, 2);
+        let r: Vec<f32> = mixed.entries.iter().map(|e| e.result).collect();
+        // 0.25 * 1 + 0.75 * 0.5; 0.25 * 0 + 0.75 * sigmoid(20): a mate
+        // clamped to 2000 cp; no score: the result.
+        assert!((r[0] - 0.625).abs() < 1e-6, "{r:?}");
+        assert!((r[1] - 0.75).abs() < 1e-3, "{r:?}");
+        assert_eq!(r[2], 0.5);
+        let (same, _) = data.blended(1.0, 0.01);
+        assert_eq!(same.entries[1].result, 0.0);
+    }
+
+    #[test]
     fn options() {
         let args = |s: &str| s.split_whitespace().map(String::from).collect::<Vec<_>>();
         let o = parse_args(&args(
@@ -1711,7 +1795,11 @@ garbage;1.0
         assert_eq!(parse_args(&args("d --holdout 5")).unwrap().holdout, 5.0);
         assert_eq!(parse_args(&args("d --min-count 7")).unwrap().min_count, 7);
         assert_eq!(parse_args(&args("d")).unwrap().min_count, DEFAULT_MIN_COUNT);
+        assert_eq!(parse_args(&args("d")).unwrap().lambda, 1.0);
+        assert_eq!(parse_args(&args("d --lambda 0.7")).unwrap().lambda, 0.7);
         for bad in [
+            "d --lambda 1.5",
+            "d --lambda -0.1",
             "",
             "d --epochs x",
             "d --lr -1",
