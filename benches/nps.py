@@ -44,7 +44,7 @@ def measure(cmd, seconds):
     """Nodes per second of `cmd` on each position."""
     engine = chess.engine.SimpleEngine.popen_uci(cmd.split())
     options = {"Threads": 1, "Hash": 64}
-    for name in ("OwnBook", "Ponder"):
+    for name in ("OwnBook",):
         if name in engine.options:
             options[name] = False
     engine.configure({k: v for k, v in options.items() if k in engine.options})

@@ -112,6 +112,19 @@ impl LegalCounter<'_> {
     }
 }
 
+/// Looks for one move among those generated.
+struct Finder {
+    wanted: Move,
+    found: bool,
+}
+
+impl MoveSink for Finder {
+    #[inline(always)]
+    fn add(&mut self, mv: Move) {
+        self.found |= mv == self.wanted;
+    }
+}
+
 const ALL: u8 = 0;
 const CAPTURES: u8 = 1;
 const QUIETS: u8 = 2;
@@ -518,6 +531,48 @@ impl Board {
         self.legal_moves().contains(&mv)
     }
 
+    /// True when `mv` is one of the pseudo-legal moves of the side to
+    /// move (castling only when fully legal): the test a move from the hash
+    /// table or a killer slot passes before it is tried without generating
+    /// the whole list. Asks the generator for the moving piece's moves only,
+    /// so it agrees with [`Board::generate`] by construction.
+    pub fn is_pseudo_legal(&self, mv: Move) -> bool {
+        let from = mv.from();
+        if mv.is_none() || !on_board(from) || !on_board(mv.to()) {
+            return false;
+        }
+        if !self.side.owns(self.cells[from]) {
+            return false;
+        }
+        let mut finder = Finder {
+            wanted: mv,
+            found: false,
+        };
+        match self.side {
+            Color::White => self.piece_moves::<Finder, true>(from, &mut finder),
+            Color::Black => self.piece_moves::<Finder, false>(from, &mut finder),
+        }
+        finder.found
+    }
+
+    /// The pseudo-legal moves of the piece of the side to move on `s`.
+    #[inline(always)]
+    fn piece_moves<S: MoveSink, const WHITE: bool>(&self, s: Square, list: &mut S) {
+        match kind_of(self.cells[s]) {
+            PAWN => self.pawn_moves::<S, WHITE, ALL>(s, list),
+            KNIGHT => self.jumps::<S, WHITE, ALL>(s, &KNIGHT_JUMPS, list),
+            BISHOP => self.slides::<S, WHITE, ALL>(s, &BISHOP_DIRS, list),
+            ROOK => self.slides::<S, WHITE, ALL>(s, &ROOK_DIRS, list),
+            QUEEN => self.slides::<S, WHITE, ALL>(s, &QUEEN_DIRS, list),
+            _ => {
+                self.jumps::<S, WHITE, ALL>(s, &QUEEN_DIRS, list);
+                if self.castling != 0 {
+                    self.castling_moves(s, list);
+                }
+            }
+        }
+    }
+
     /// True when the side to move has at least one legal move.
     pub fn has_legal_move(&self) -> bool {
         let mut pseudo = MoveList::new();
@@ -672,5 +727,60 @@ mod tests {
             kinds[0] > 10 && kinds[2] == 1 && kinds[3] >= 1 && kinds[4] >= 2,
             "{kinds:?}"
         );
+    }
+
+    #[test]
+    fn pseudo_legal_test_agrees_with_the_generator() {
+        // Every position of the perft suites (standard and Chess960) and
+        // two plies below each: a move passes exactly when the generator
+        // makes it, for the position's own moves and for every move of
+        // the other positions (foreign moves, like a hash collision's).
+        let text = concat!(
+            include_str!("../../tests/data/standard.epd"),
+            include_str!("../../tests/data/chess960.epd")
+        );
+        let mut boards = Vec::new();
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            let fen = line.split(';').next().unwrap().trim();
+            let Ok(b) = Board::from_fen(fen) else {
+                continue;
+            };
+            for m in b.legal_moves().into_iter().step_by(5) {
+                let mut c = b.clone();
+                c.make(m);
+                for r in c.legal_moves().into_iter().step_by(7) {
+                    let mut d = c.clone();
+                    d.make(r);
+                    boards.push(d);
+                }
+                boards.push(c);
+            }
+            boards.push(b);
+        }
+        let mut foreign = Vec::new();
+        for b in boards.iter().step_by(50) {
+            let mut l = MoveList::new();
+            b.generate(GenKind::All, &mut l);
+            foreign.extend(l);
+        }
+        assert!(boards.len() > 1000 && foreign.len() > 10_000);
+        let (mut yes, mut no) = (0, 0);
+        for b in &boards {
+            let mut own = MoveList::new();
+            b.generate(GenKind::All, &mut own);
+            for &m in own.iter().chain(foreign.iter().step_by(101)) {
+                let expected = own.contains(&m);
+                assert_eq!(b.is_pseudo_legal(m), expected, "{m:?} in {}", b.to_fen());
+                if expected {
+                    yes += 1;
+                } else {
+                    no += 1;
+                }
+            }
+            for bits in [0, 1, 0x7f, 0x3fff, u32::MAX] {
+                assert!(!b.is_pseudo_legal(Move::from_bits(bits)));
+            }
+        }
+        assert!(yes > 10_000 && no > 10_000, "{yes} {no}");
     }
 }

@@ -4,7 +4,8 @@
 //! - `see`: static exchange evaluation; `eval/`: the two-pass evaluation,
 //!   its pawn hash, tracer, weights and parameter slots;
 //! - `tt`: the transposition table; `ordering`: killers, histories and the
-//!   order moves are tried in; `time`: go limits to deadlines;
+//!   order moves are tried in; `picker`: a node's moves in that order,
+//!   generated in stages; `time`: go limits to deadlines;
 //! - `search`: iterative deepening, PVS, quiescence; `skill`: weaker
 //!   levels; `classic`: the 1993 style;
 //! - `threads`: the search pool, the only place search threads start;
@@ -17,6 +18,7 @@ pub mod bench;
 pub mod classic;
 pub mod eval;
 pub mod ordering;
+pub mod picker;
 pub mod score;
 pub mod search;
 pub mod see;

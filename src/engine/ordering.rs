@@ -3,11 +3,11 @@
 //!
 //! Order: the hash move, winning and equal captures (MVV-LVA, losing ones
 //! found by SEE), the two killers, quiet moves by history, losing captures,
-//! under-promotions last. Imports the rules and SEE; the search owns one
+//! under-promotions last ([`crate::engine::picker`] hands a node's moves
+//! out in this order). Imports the rules and SEE; the search owns one
 //! [`MoveOrdering`] per thread.
 
 use crate::chess::board::{list_index, Board};
-use crate::chess::movegen::{MoveList, MAX_MOVES};
 use crate::chess::types::*;
 use crate::engine::see::{see, SEE_VALUE};
 
@@ -54,14 +54,6 @@ pub fn piece_to(board: &Board, mv: Move) -> usize {
 #[inline(always)]
 pub fn below_killers(key: i32) -> bool {
     key < ORDER_KILLER_2
-}
-
-/// Whether an ordering key puts a capture in the losing band (by SEE); in
-/// quiescence, where only captures are ordered, every key below the winning
-/// band is such a capture.
-#[inline(always)]
-pub fn below_good_captures(key: i32) -> bool {
-    key < ORDER_GOOD_CAPTURE
 }
 
 /// The bonus a move earns (or the malus it pays) at `depth`.
@@ -226,7 +218,9 @@ impl MoveOrdering {
     }
 
     /// Ordering key of `mv` at `ply` in context `cx`: higher is tried
-    /// first.
+    /// first. (The root orders its list with it; interior nodes ask the
+    /// staged [`crate::engine::picker::MovePicker`], which gives the same
+    /// keys stage by stage.)
     pub fn score(&self, board: &Board, mv: Move, tt_move: Move, ply: usize, cx: Context) -> i32 {
         if mv == tt_move {
             return ORDER_TT_MOVE;
@@ -235,11 +229,13 @@ impl MoveOrdering {
         if promo != EMPTY && promo != QUEEN {
             return ORDER_UNDER_PROMOTION;
         }
-        let victim = board.captured_piece(mv);
-        if victim != EMPTY || promo == QUEEN {
-            let (p, s, k) = self.capture_entry(board, mv);
-            let learned = self.captures[p][s][k] as i32 / CAPTURE_HISTORY_DIVISOR;
-            return capture_score(board, mv, victim, promo) + CAPTURE_HISTORY_FLOOR + learned;
+        if board.captured_piece(mv) != EMPTY || promo == QUEEN {
+            let key = self.capture_key(board, mv);
+            return if good_capture(board, mv) {
+                ORDER_GOOD_CAPTURE + key
+            } else {
+                ORDER_BAD_CAPTURE + key
+            };
         }
         let k = &self.killers[ply];
         if mv == k[0] {
@@ -250,47 +246,72 @@ impl MoveOrdering {
         }
         self.quiet_stat(board, mv, cx)
     }
+
+    /// A capture's (or queen promotion's) key within its band: MVV-LVA
+    /// plus what capture history learned of it, always positive. The band
+    /// ([`good_capture`]) is added by the caller.
+    #[inline(always)]
+    pub fn capture_key(&self, board: &Board, mv: Move) -> i32 {
+        let (p, s, k) = self.capture_entry(board, mv);
+        let learned = self.captures[p][s][k] as i32 / CAPTURE_HISTORY_DIVISOR;
+        mvv_lva(board, mv) + CAPTURE_HISTORY_FLOOR + learned
+    }
+
+    /// The two killers of `ply`, the more recent first.
+    #[inline(always)]
+    pub fn killers(&self, ply: usize) -> [Move; 2] {
+        self.killers[ply]
+    }
 }
 
-/// A capture or queen promotion: MVV-LVA within the winning band, or
-/// within the losing band when SEE says it loses material.
+/// The value a capture (or queen promotion) gains at once.
 #[inline(always)]
-fn capture_score(board: &Board, mv: Move, victim: Piece, promo: Piece) -> i32 {
-    let attacker = board.at(mv.from());
-    let victim_value = if victim == EMPTY {
+fn gain(board: &Board, mv: Move) -> i32 {
+    let victim = board.captured_piece(mv);
+    (if victim == EMPTY {
         0
     } else {
         SEE_VALUE[kind_index(kind_of(victim))]
-    } + if promo == QUEEN { SEE_VALUE[4] } else { 0 };
-    let mvv_lva = victim_value * 8 - kind_index(kind_of(attacker)) as i32;
-    let attacker_value = SEE_VALUE[kind_index(kind_of(attacker))];
-    let good = attacker_value <= victim_value || see(board, mv) >= 0;
-    if good {
-        ORDER_GOOD_CAPTURE + mvv_lva
-    } else {
-        ORDER_BAD_CAPTURE + mvv_lva
-    }
+    }) + if mv.promo() == QUEEN { SEE_VALUE[4] } else { 0 }
 }
 
-/// Selection sort, one step: brings the best-scored move from `i` on to
-/// `i` and returns it.
+/// Most valuable victim first, then least valuable attacker.
 #[inline(always)]
-pub fn pick_next(moves: &mut MoveList, scores: &mut [i32; MAX_MOVES], i: usize) -> Move {
-    let mut b = i;
-    for j in i + 1..moves.len() {
-        if scores[j] > scores[b] {
-            b = j;
+fn mvv_lva(board: &Board, mv: Move) -> i32 {
+    gain(board, mv) * 8 - kind_index(kind_of(board.at(mv.from()))) as i32
+}
+
+/// Whether a capture (or queen promotion) goes in the winning band: it
+/// takes at least what it risks, or SEE says it does not lose material.
+#[inline(always)]
+pub fn good_capture(board: &Board, mv: Move) -> bool {
+    SEE_VALUE[kind_index(kind_of(board.at(mv.from())))] <= gain(board, mv) || see(board, mv) >= 0
+}
+
+/// Ordering keys of the picker's stages (see [`MoveOrdering::score`]).
+pub mod keys {
+    use super::*;
+    pub const TT_MOVE: i32 = ORDER_TT_MOVE;
+    pub const KILLERS: [i32; 2] = [ORDER_KILLER_1, ORDER_KILLER_2];
+    /// A capture's band, from its key and whether it is good.
+    #[inline(always)]
+    pub fn capture(key: i32, good: bool) -> i32 {
+        key + if good {
+            ORDER_GOOD_CAPTURE
+        } else {
+            ORDER_BAD_CAPTURE
         }
     }
-    moves.swap(i, b);
-    scores.swap(i, b);
-    moves[i]
+    pub const UNDER_PROMOTION: i32 = ORDER_UNDER_PROMOTION;
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chess::movegen::GenKind;
+
+    fn below_good_captures(key: i32) -> bool {
+        key < ORDER_GOOD_CAPTURE
+    }
 
     fn mv(text: &str, board: &Board) -> Move {
         crate::chess::notation::parse_move(board, text).expect("legal move")
@@ -384,22 +405,5 @@ mod tests {
             "history never demotes a winning capture"
         );
         assert!(below_good_captures(s(bad)), "nor promotes a losing one");
-    }
-
-    #[test]
-    fn pick_next_takes_the_best_left() {
-        let board = Board::startpos();
-        let mut moves = MoveList::new();
-        board.generate(GenKind::All, &mut moves);
-        let mut scores = [0i32; MAX_MOVES];
-        for (i, s) in scores.iter_mut().enumerate().take(moves.len()) {
-            *s = (i as i32 * 7) % 11;
-        }
-        let mut last = i32::MAX;
-        for i in 0..moves.len() {
-            pick_next(&mut moves, &mut scores, i);
-            assert!(scores[i] <= last);
-            last = scores[i];
-        }
     }
 }

@@ -7,12 +7,12 @@
 //! and ponder flags) and the transposition table.
 
 use crate::chess::board::Board;
-use crate::chess::movegen::{GenKind, MoveList, MAX_MOVES};
 use crate::chess::types::*;
 use crate::engine::eval::{evaluate_lazy_exact, evaluate_with, PawnTable};
 use crate::engine::ordering::{
-    below_good_captures, below_killers, pick_next, piece_to, Context, MoveOrdering, NO_PIECE_TO,
+    below_killers, good_capture, keys, piece_to, Context, MoveOrdering, NO_PIECE_TO,
 };
+use crate::engine::picker::MovePicker;
 pub use crate::engine::score::{mate_in, INFINITY, MATE, MATE_BOUND};
 use crate::engine::score::{score_from_tt, score_to_tt};
 use crate::engine::see::{see, SEE_VALUE};
@@ -895,24 +895,18 @@ impl Searcher {
             }
         }
 
-        let mut moves = MoveList::new();
-        board.generate_legal(&mut moves);
-        if moves.is_empty() {
-            return if in_check { -MATE + ply as i32 } else { 0 };
-        }
         let cx = self.context(ply);
-        let mut scores = [0i32; MAX_MOVES];
-        for (i, &m) in moves.iter().enumerate() {
-            scores[i] = self.ordering.score(board, m, tt_move, ply, cx);
-        }
+        let mut picker = MovePicker::new(tt_move, self.ordering.killers(ply), false);
 
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = Move::NONE;
         let mut quiets_tried: arrayvec::ArrayVec<Move, 64> = arrayvec::ArrayVec::new();
         let mut captures_tried: arrayvec::ArrayVec<Move, 32> = arrayvec::ArrayVec::new();
-        for i in 0..moves.len() {
-            let mv = pick_next(&mut moves, &mut scores, i);
+        let mut i = usize::MAX;
+        while let Some((mv, key)) = picker.next(board, &self.ordering, cx) {
+            // `i`: how many legal moves came before this one.
+            i = i.wrapping_add(1);
             if mv == excluded {
                 continue;
             }
@@ -929,6 +923,9 @@ impl Searcher {
             if quiet && prunable {
                 let lmp_limit = (LMP_BASE + depth * depth) / (2 - improving as i32);
                 if depth <= LMP_MAX_DEPTH && quiets_tried.len() as i32 >= lmp_limit {
+                    // So will every later quiet move be (the count only
+                    // grows): the picker need not produce them.
+                    picker.skip_quiets();
                     continue;
                 }
                 // History pruning: a quiet move the histories call bad.
@@ -955,7 +952,7 @@ impl Searcher {
                 } else {
                     -SEE_PRUNE_CAPTURE * depth
                 };
-                if below_killers(scores[i]) && see(board, mv) < threshold {
+                if below_killers(key) && see(board, mv) < threshold {
                     continue;
                 }
             }
@@ -1065,6 +1062,10 @@ impl Searcher {
             }
         }
 
+        if i == usize::MAX {
+            // No legal move: mate or stalemate.
+            return if in_check { -MATE + ply as i32 } else { 0 };
+        }
         if !excluded.is_none() {
             // Every other move was pruned or skipped: no verdict.
             return if best == -INFINITY { alpha } else { best };
@@ -1114,10 +1115,8 @@ impl Searcher {
         let mut stand_pat = -INFINITY;
         // What the table learns: the full static eval, never a lazy one.
         let mut eval_to_store = NO_EVAL;
-        let mut moves = MoveList::new();
         if in_check {
             best = -MATE + ply as i32;
-            board.generate_legal(&mut moves);
         } else {
             if is_eval(tt_eval) {
                 stand_pat = tt_eval;
@@ -1134,23 +1133,13 @@ impl Searcher {
             }
             alpha = alpha.max(stand_pat);
             best = stand_pat;
-            let mut pseudo = MoveList::new();
-            board.generate(GenKind::Captures, &mut pseudo);
-            let info = board.check_info();
-            for &m in &pseudo {
-                if board.is_legal_with(m, &info) {
-                    moves.push(m);
-                }
-            }
         }
         let cx = self.context(ply);
-        let mut scores = [0i32; MAX_MOVES];
-        for (i, &m) in moves.iter().enumerate() {
-            scores[i] = self.ordering.score(board, m, tt_move, ply, cx);
-        }
+        // Outside check only the winning captures (and the hash move if it
+        // captures); in check every evasion.
+        let mut picker = MovePicker::new(tt_move, self.ordering.killers(ply), !in_check);
         let mut best_move = Move::NONE;
-        for i in 0..moves.len() {
-            let mv = pick_next(&mut moves, &mut scores, i);
+        while let Some((mv, key)) = picker.next(board, &self.ordering, cx) {
             if !in_check {
                 let promo = mv.promo();
                 if promo != EMPTY && promo != QUEEN {
@@ -1165,9 +1154,9 @@ impl Searcher {
                 if promo == EMPTY && stand_pat + gain + DELTA_MARGIN <= alpha {
                     continue;
                 }
-                if below_good_captures(scores[i]) {
-                    // The ordering put it in the bad-capture band: SEE says
-                    // it loses material.
+                if key != keys::TT_MOVE && !good_capture(board, mv) {
+                    // SEE says it loses material (the hash move is tried
+                    // anyway).
                     continue;
                 }
             }
