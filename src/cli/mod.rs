@@ -9,6 +9,7 @@ pub mod epd;
 pub mod perft;
 pub mod play;
 pub mod selfplay;
+pub mod syzygy;
 pub mod tune;
 pub mod wdl;
 
@@ -34,6 +35,7 @@ pub fn run(args: &[String]) -> i32 {
         Some("selfplay") => crate::cli::selfplay::cli(&args[1..]),
         Some("tune") => crate::cli::tune::cli(&args[1..]),
         Some("wdl") => wdl::cli(&args[1..]),
+        Some("syzygy") => syzygy::command(&args[1..]),
         Some("-V" | "--version" | "version") => {
             say!("cavalier {}", env!("CARGO_PKG_VERSION"));
             0

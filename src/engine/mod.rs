@@ -23,6 +23,7 @@ pub mod score;
 pub mod search;
 pub mod see;
 pub mod skill;
+pub mod syzygy;
 pub mod threads;
 pub mod time;
 pub mod tt;

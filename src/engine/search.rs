@@ -17,6 +17,9 @@ pub use crate::engine::score::{mate_in, INFINITY, MATE, MATE_BOUND};
 use crate::engine::score::{score_from_tt, score_to_tt};
 use crate::engine::see::{see, SEE_VALUE};
 use crate::engine::skill::{Skill, SKILL_LINES};
+use crate::engine::syzygy::TbConfig;
+
+mod tb;
 use crate::engine::time::TimePlan;
 use crate::engine::tt::{Bound, TranspositionTable};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -123,6 +126,8 @@ pub struct SearchLimits {
     /// Report the root move being searched once a search has run
     /// `CURRMOVE_AFTER` (for the UCI `currmove` lines).
     pub report_currmove: bool,
+    /// Endgame tablebases, when `SyzygyPath` names some.
+    pub tb: Option<TbConfig>,
 }
 
 impl Default for SearchLimits {
@@ -136,6 +141,7 @@ impl Default for SearchLimits {
             multipv: 1,
             skill: None,
             report_currmove: false,
+            tb: None,
         }
     }
 }
@@ -250,6 +256,8 @@ pub struct IterationInfo {
     /// `Some((move, 1-based number))` for a report of the root move now
     /// being searched, not of a finished line (score and pv then unset).
     pub currmove: Option<(Move, usize)>,
+    /// Tablebase probes that gave a result, this search.
+    pub tbhits: u64,
 }
 
 /// What a search found.
@@ -297,6 +305,8 @@ pub struct Searcher {
     /// A Lazy SMP helper: searches silently until halted, sharing only the
     /// transposition table with the main thread.
     helper: bool,
+    /// Tablebase probes that gave a result, this search.
+    tb_hits: u64,
 }
 
 impl Default for Searcher {
@@ -371,6 +381,7 @@ impl Searcher {
             aborted: false,
             limits: SearchLimits::default(),
             helper: false,
+            tb_hits: 0,
         }
     }
 
@@ -401,13 +412,7 @@ impl Searcher {
         tt: &TranspositionTable,
         report: &mut dyn FnMut(&IterationInfo),
     ) -> SearchResult {
-        self.nodes = 0;
-        self.seldepth = 0;
-        self.aborted = false;
-        self.limits = limits.clone();
-        self.root_ply = board.ply_count();
-        tt.new_search();
-
+        self.start_search(board, limits, tt);
         let legal = board.legal_moves();
         let mut moves: Vec<Move> = legal
             .iter()
@@ -427,6 +432,13 @@ impl Searcher {
                 nodes: 0,
             };
         }
+        // Tablebases at the root: only the moves that keep the best outcome.
+        let (tb_root, instant) = self.tb_at_root(board, limits, &mut moves, report);
+        if let Some(r) = instant {
+            return r;
+        }
+        let mut relay = |info: &IterationInfo| report(&tb::with_tb_score(info, tb_root));
+        let report: &mut dyn FnMut(&IterationInfo) = &mut relay;
         // Initial order: hash move, then the usual ordering.
         let tt_move = tt.probe(board.hash()).map_or(Move::NONE, |e| e.mv);
         let mut keyed: Vec<(i32, Move)> = moves
@@ -482,6 +494,7 @@ impl Searcher {
                     hashfull: tt.hashfull(),
                     pv: rm.pv.clone(),
                     currmove: None,
+                    tbhits: self.tb_hits,
                 });
             }
             if self.aborted {
@@ -524,6 +537,9 @@ impl Searcher {
             }
         }
         result.nodes = self.nodes;
+        if let Some(s) = tb_root.filter(|_| mate_in(result.score).is_none()) {
+            result.score = s;
+        }
         if let Some(skill) = limits.skill {
             if let Some(mv) = skill.choose(&last_lines) {
                 if mv != result.best {
@@ -537,6 +553,17 @@ impl Searcher {
             result.ponder = self.ponder_from_tt(board, result.best, tt);
         }
         result
+    }
+
+    /// Resets the counters of a new search.
+    fn start_search(&mut self, board: &Board, limits: &SearchLimits, tt: &TranspositionTable) {
+        self.nodes = 0;
+        self.seldepth = 0;
+        self.aborted = false;
+        self.limits = limits.clone();
+        self.root_ply = board.ply_count();
+        self.tb_hits = 0;
+        tt.new_search();
     }
 
     /// The quiescence search's score of `board` with a full window, side to
@@ -690,6 +717,7 @@ impl Searcher {
             hashfull: tt.hashfull(),
             pv: self.root_moves[self.pv_index].pv.clone(),
             currmove: None,
+            tbhits: self.tb_hits,
         });
     }
 
@@ -723,6 +751,7 @@ impl Searcher {
                     hashfull: 0,
                     pv: Vec::new(),
                     currmove: Some((mv, i + 1)),
+                    tbhits: self.tb_hits,
                 });
             }
             self.moved[0] = piece_to(board, mv);
@@ -836,6 +865,13 @@ impl Searcher {
                 && e.depth >= depth
                 && cuts(e.bound, score, alpha, beta)
             {
+                return score;
+            }
+        }
+
+        // Tablebases, right after a capture or pawn move.
+        if excluded.is_none() {
+            if let Some(score) = self.probe_tb(board, depth, ply, alpha, beta, tt) {
                 return score;
             }
         }

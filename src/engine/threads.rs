@@ -186,6 +186,7 @@ fn run_modern<R: SearchReport>(
 fn start_helpers(job: &SearchJob, ctl: &Arc<SearchControl>) -> Vec<JoinHandle<()>> {
     let limits = SearchLimits {
         max_depth: job.limits.max_depth,
+        tb: job.limits.tb.clone(),
         ..SearchLimits::default()
     };
     (0..job.threads.saturating_sub(1))

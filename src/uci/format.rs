@@ -42,8 +42,15 @@ pub fn format_info(root: &Board, info: &IterationInfo, show_wdl: bool) -> String
         String::new()
     };
     let pv: Vec<String> = info.pv.iter().map(|&m: &Move| to_uci(root, m)).collect();
+    // Only once the tables have answered, so lines without tables keep
+    // their old form.
+    let tbhits = if info.tbhits > 0 {
+        format!(" tbhits {}", info.tbhits)
+    } else {
+        String::new()
+    };
     format!(
-        "info depth {} seldepth {} multipv {} score {score}{bound}{wdl} nodes {} nps {nps} hashfull {} time {} pv {}",
+        "info depth {} seldepth {} multipv {} score {score}{bound}{wdl} nodes {} nps {nps} hashfull {}{tbhits} time {} pv {}",
         info.depth,
         info.seldepth,
         info.multipv,

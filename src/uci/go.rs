@@ -167,6 +167,7 @@ impl Engine {
             }
         }
         search_limits.skill = self.skill();
+        search_limits.tb = self.tb_config();
         search_limits
     }
 

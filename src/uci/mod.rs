@@ -103,6 +103,8 @@ pub struct Engine {
     /// A book loaded from `BookFile`; `None` means the embedded book.
     book: Option<Book>,
     rng: Rng,
+    /// The tables found in `SyzygyPath`'s folders, if any.
+    tables: Option<Arc<crate::engine::syzygy::Tablebases>>,
 }
 
 /// What the loop should do after a line.
@@ -220,6 +222,7 @@ impl Engine {
             pending_hash_mb: None,
             book: None,
             rng: Rng::from_time(),
+            tables: None,
         }
     }
 

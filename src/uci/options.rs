@@ -8,6 +8,7 @@ use super::{Engine, Output};
 use crate::book::Book;
 use crate::chess::board::Board;
 use crate::engine::skill::{MAX_ELO, MAX_SKILL, MIN_ELO};
+use crate::engine::syzygy::{Tablebases, TbConfig};
 use crate::engine::tt::{TranspositionTable, MAX_HASH_MB};
 use crate::util::text::quote;
 use std::sync::Arc;
@@ -30,6 +31,10 @@ const EMPTY_OPPONENT: &str = "<empty>";
 const EMPTY_LOG_FILE: &str = "<empty>";
 /// `BookFile`'s default: the embedded book.
 const EMPTY_BOOK_FILE: &str = "<empty>";
+/// `SyzygyPath`'s default: no tablebases.
+const EMPTY_SYZYGY_PATH: &str = "<empty>";
+/// Most pieces of a Syzygy table.
+const MAX_TB_PIECES: i64 = 7;
 
 /// The engine's options, as set with `setoption`.
 #[derive(Clone, Debug)]
@@ -52,6 +57,14 @@ pub struct Options {
     pub classic: bool,
     /// The GUI analyses (`UCI_AnalyseMode`): never answer from the book.
     pub analyse_mode: bool,
+    /// `SyzygyPath`: folders of tablebase files (empty for none).
+    pub syzygy_path: String,
+    /// `SyzygyProbeDepth`: interior nodes are probed from this depth on.
+    pub syzygy_probe_depth: i64,
+    /// `SyzygyProbeLimit`: most pieces probed.
+    pub syzygy_probe_limit: i64,
+    /// `Syzygy50MoveRule`: wins the fifty-move rule draws are draws.
+    pub syzygy_50_move_rule: bool,
 }
 
 impl Default for Options {
@@ -71,6 +84,10 @@ impl Default for Options {
             show_wdl: false,
             classic: false,
             analyse_mode: false,
+            syzygy_path: String::new(),
+            syzygy_probe_depth: 1,
+            syzygy_probe_limit: MAX_TB_PIECES,
+            syzygy_50_move_rule: true,
         }
     }
 }
@@ -108,7 +125,7 @@ pub struct UciOption {
 }
 
 /// Every option, in the order `uci` lists them.
-pub static OPTIONS: [UciOption; 17] = [
+pub static OPTIONS: [UciOption; 21] = [
     UciOption {
         name: "Hash",
         kind: Kind::Spin {
@@ -238,6 +255,38 @@ pub static OPTIONS: [UciOption; 17] = [
             default: "Modern",
             vars: &["Modern", "Classic"],
             set: |e, v| e.options.classic = v == "Classic",
+        },
+    },
+    UciOption {
+        name: "SyzygyPath",
+        kind: Kind::Text {
+            default: EMPTY_SYZYGY_PATH,
+            set: Engine::set_syzygy_path,
+        },
+    },
+    UciOption {
+        name: "SyzygyProbeDepth",
+        kind: Kind::Spin {
+            default: 1,
+            min: 1,
+            max: 100,
+            set: |e, v| e.options.syzygy_probe_depth = v,
+        },
+    },
+    UciOption {
+        name: "SyzygyProbeLimit",
+        kind: Kind::Spin {
+            default: MAX_TB_PIECES,
+            min: 0,
+            max: MAX_TB_PIECES,
+            set: |e, v| e.options.syzygy_probe_limit = v,
+        },
+    },
+    UciOption {
+        name: "Syzygy50MoveRule",
+        kind: Kind::Check {
+            default: true,
+            set: |e, v| e.options.syzygy_50_move_rule = v,
         },
     },
 ];
@@ -408,6 +457,43 @@ impl Engine {
                 quote(path)
             )),
         }
+    }
+
+    /// Scans the folders of `SyzygyPath`; each folder or file that
+    /// cannot be used is an error line naming it, and is left out.
+    fn set_syzygy_path(&mut self, value: &str) {
+        let path = value.trim();
+        let (tables, errors) = Tablebases::open(path);
+        for e in &errors {
+            self.out.error(e);
+        }
+        let off = path.is_empty() || path == EMPTY_SYZYGY_PATH;
+        self.options.syzygy_path = if off { String::new() } else { path.to_string() };
+        if tables.file_count() == 0 {
+            self.tables = None;
+            if !off {
+                self.out
+                    .error("SyzygyPath: no tables found; tablebases off");
+            }
+            return;
+        }
+        self.out.line(&format!(
+            "info string found {} tablebase files, up to {} pieces",
+            tables.file_count(),
+            tables.max_pieces()
+        ));
+        self.tables = Some(Arc::new(tables));
+    }
+
+    /// How the search is to use the tables, if any were found.
+    pub(super) fn tb_config(&self) -> Option<TbConfig> {
+        let tables = self.tables.as_ref()?;
+        (self.options.syzygy_probe_limit > 0).then(|| TbConfig {
+            tables: Arc::clone(tables),
+            probe_depth: self.options.syzygy_probe_depth as i32,
+            probe_limit: self.options.syzygy_probe_limit as usize,
+            rule50: self.options.syzygy_50_move_rule,
+        })
     }
 
     fn set_book_file(&mut self, value: &str) {

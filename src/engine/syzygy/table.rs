@@ -1,0 +1,201 @@
+//! One table file: checked when the folder is scanned (length, magic,
+//! header, sections within the file), read whole into memory the first
+//! time it is probed, then looked up by position.
+
+use super::index::{encode_pawn, encode_piece, SQUARES, TB_PIECES};
+use super::layout::{Layout, Material, FLAG_MAPPED, FLAG_WIDE};
+use super::pairs::{u16_le, u8_at};
+use crate::chess::board::Board;
+use crate::chess::types::*;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+/// Bytes read to check a file's header when the folder is scanned.
+const HEADER_PREFIX: u64 = 1 << 20;
+
+/// A table file and, once probed, its contents.
+pub struct TableFile {
+    pub path: PathBuf,
+    pub material: Material,
+    pub dtz: bool,
+    loaded: OnceLock<Option<(Vec<u8>, Layout)>>,
+}
+
+impl TableFile {
+    /// Checks the file: its length (a multiple of 64 plus the 16-byte
+    /// checksum), magic number, header and that every section lies in it.
+    pub fn open(path: &Path, material: Material, dtz: bool) -> Result<TableFile, String> {
+        let len = std::fs::metadata(path).map_err(|e| e.to_string())?.len();
+        if len % 64 != 16 {
+            return Err(format!("length {len} is not 64 n + 16 (truncated?)"));
+        }
+        let mut head = Vec::new();
+        std::fs::File::open(path)
+            .and_then(|f| f.take(HEADER_PREFIX).read_to_end(&mut head))
+            .map_err(|e| e.to_string())?;
+        let layout = Layout::parse(&head, &material, dtz)?;
+        if layout.end as u64 > len {
+            return Err(format!("needs {} bytes, has {len} (truncated)", layout.end));
+        }
+        Ok(TableFile {
+            path: path.to_path_buf(),
+            material,
+            dtz,
+            loaded: OnceLock::new(),
+        })
+    }
+
+    /// The contents, read on first use; `None` if the file cannot be read
+    /// again (logged once).
+    fn contents(&self) -> Option<&(Vec<u8>, Layout)> {
+        self.loaded
+            .get_or_init(|| {
+                let read = std::fs::read(&self.path).map_err(|e| e.to_string());
+                let parsed = read.and_then(|b| {
+                    let l = Layout::parse(&b, &self.material, self.dtz)?;
+                    if l.end > b.len() {
+                        return Err("truncated".into());
+                    }
+                    Ok((b, l))
+                });
+                parsed
+                    .map_err(|e| log::error!("{}: {e}", self.path.display()))
+                    .ok()
+            })
+            .as_ref()
+    }
+
+    /// The raw WDL value (-2..2) of `board`, captures not considered.
+    pub fn wdl(&self, board: &Board) -> Option<i32> {
+        let (b, l) = self.contents()?;
+        let (f, side, idx) = locate(l, board)?;
+        let part = l.parts[f].get(side)?;
+        Some(part.pairs.value(b, idx, true)? as i32 - 2)
+    }
+
+    /// The raw DTZ value of `board` whose WDL value is `wdl`; `Ok(None)`
+    /// when this file does not store the side to move.
+    pub fn dtz(&self, board: &Board, wdl: i32) -> Result<Option<i32>, ()> {
+        let (b, l) = self.contents().ok_or(())?;
+        let (f, side, idx) = locate(l, board).ok_or(())?;
+        let part = &l.parts[f][0];
+        let flags = part.pairs.flags;
+        if (flags & 1) as usize != side {
+            return Ok(None);
+        }
+        let mut v = part.pairs.value(b, idx, false).ok_or(())? as usize;
+        if flags & FLAG_MAPPED != 0 {
+            // Outcome order of the maps: win, loss, cursed win, blessed loss.
+            let slot = [1, 3, 0, 2, 0][(wdl + 2) as usize];
+            let m = l.maps[f][slot];
+            v = if flags & FLAG_WIDE == 0 {
+                u8_at(b, l.map_base + m + v).ok_or(())? as usize
+            } else {
+                u16_le(b, l.map_base + 2 * (m + v)).ok_or(())? as usize
+            };
+        }
+        // Stored in moves unless the flag for this outcome says plies.
+        let in_plies = [8, 0, 0, 0, 4][(wdl + 2) as usize];
+        if flags & in_plies == 0 || wdl & 1 != 0 {
+            v *= 2;
+        }
+        Ok(Some(v as i32))
+    }
+}
+
+/// The part (pawn file, side) and index of `board` in a table.
+fn locate(l: &Layout, board: &Board) -> Option<(usize, usize, u64)> {
+    let key = board_key(board);
+    let white = board.side_to_move() == Color::White;
+    let symmetric = l.key == l.mirrored_key;
+    // Swap colours (and ranks) when the board's white is the table's second side.
+    let (cmirror, mirror, side) = if symmetric {
+        if white {
+            (0, 0, 0)
+        } else {
+            (8, 0x38, 0)
+        }
+    } else if key == l.key {
+        (0, 0, usize::from(!white))
+    } else if key == l.mirrored_key {
+        (8, 0x38, usize::from(white))
+    } else {
+        return None;
+    };
+    let mut pos = [0usize; TB_PIECES];
+    let n = l.num;
+    match l.pawns {
+        None => {
+            let part = l.parts[0].get(if l.dtz { 0 } else { side })?;
+            fill(board, &part.enc.pieces, &mut pos[..n], 0, cmirror, 0)?;
+            let idx = encode_piece(&part.enc, &mut pos[..n])?;
+            Some((0, side, idx))
+        }
+        Some((lead, other)) => {
+            let first = &l.parts[0][0].enc.pieces;
+            fill(board, &first[..lead], &mut pos[..lead], 0, cmirror, mirror)?;
+            let f = SQUARES.pawn_file(&mut pos[..lead], lead);
+            let part = l.parts[f].get(if l.dtz { 0 } else { side })?;
+            fill(
+                board,
+                &part.enc.pieces,
+                &mut pos[..n],
+                lead,
+                cmirror,
+                mirror,
+            )?;
+            Some((f, side, encode_pawn(&part.enc, &mut pos[..n], lead, other)))
+        }
+    }
+}
+
+/// Fills `pos[from..]` with the squares of the pieces listed in `codes`
+/// (from `from` on), colours swapped by `cmirror`, squares by `mirror`.
+fn fill(
+    board: &Board,
+    codes: &[u8],
+    pos: &mut [usize],
+    from: usize,
+    cmirror: u8,
+    mirror: usize,
+) -> Option<()> {
+    let mut i = from;
+    while i < pos.len() {
+        let c = *codes.get(i)? ^ cmirror;
+        let color = if c & 8 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let kind =
+            [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING][((c & 7) as usize).checked_sub(1)?.min(5)];
+        let mut found: arrayvec::ArrayVec<usize, 10> = board
+            .squares(color.piece(kind))
+            .iter()
+            .map(|&s| to64(s as Square) ^ mirror)
+            .collect();
+        if found.is_empty() || i + found.len() > pos.len() {
+            return None;
+        }
+        found.sort_unstable_by_key(|&s| s ^ mirror);
+        pos[i..i + found.len()].copy_from_slice(&found);
+        i += found.len();
+    }
+    Some(())
+}
+
+/// The material key of a position (White as side 0).
+pub fn board_key(board: &Board) -> u64 {
+    super::layout::material_key(|side, code| {
+        let color = if side == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        board.count(
+            color,
+            [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING][code as usize - 1],
+        ) as usize
+    })
+}
