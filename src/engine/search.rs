@@ -870,7 +870,7 @@ impl Searcher {
         }
 
         // Tablebases, right after a capture or pawn move.
-        if excluded.is_none() {
+        if self.limits.tb.is_some() && excluded.is_none() {
             if let Some(score) = self.probe_tb(board, depth, ply, alpha, beta, tt) {
                 return score;
             }

@@ -1,0 +1,362 @@
+//! Syzygy tablebases on real tables (tests/data/syzygy, made by the
+//! public generator): cavalier's prober against python-chess's, whose
+//! values `make_expected.py` wrote to `expected.txt`; damaged files; the
+//! root filter converting a won ending under the fifty-move rule; the
+//! options over UCI.
+
+use cavalier::chess::board::Outcome;
+use cavalier::engine::search::{SearchControl, SearchLimits, Searcher};
+use cavalier::engine::syzygy::{root, Tablebases, TbConfig};
+use cavalier::engine::tt::TranspositionTable;
+use cavalier::{Board, Color};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/syzygy");
+
+fn tables() -> Tablebases {
+    let (tb, errors) = Tablebases::open(DIR);
+    assert!(errors.is_empty(), "{errors:?}");
+    tb
+}
+
+/// One line of expected.txt: FEN;WDL;DTZ;ROOT.
+struct Expected {
+    fen: String,
+    wdl: i32,
+    dtz: i32,
+    root: Option<i32>,
+}
+
+fn expected() -> Vec<Expected> {
+    let text = std::fs::read_to_string(Path::new(DIR).join("expected.txt")).unwrap();
+    text.lines()
+        .map(|l| {
+            let f: Vec<&str> = l.split(';').collect();
+            Expected {
+                fen: f[0].to_string(),
+                wdl: f[1].parse().unwrap(),
+                dtz: f[2].parse().unwrap(),
+                root: f[3].parse().ok(),
+            }
+        })
+        .collect()
+}
+
+/// The table name of a position's material, stronger side first as the
+/// files are named.
+fn table_name(board: &Board) -> String {
+    let side = |c: Color| -> String {
+        let fen = board.to_fen();
+        let placement = fen.split(' ').next().unwrap().to_string();
+        let mut s = String::new();
+        for p in ['K', 'Q', 'R', 'B', 'N', 'P'] {
+            let want = if c == Color::White {
+                p
+            } else {
+                p.to_ascii_lowercase()
+            };
+            s.extend(std::iter::repeat_n(p, placement.matches(want).count()));
+        }
+        s
+    };
+    let (w, b) = (side(Color::White), side(Color::Black));
+    let a = format!("{w}v{b}");
+    if Path::new(DIR).join(format!("{a}.rtbw")).exists() {
+        a
+    } else {
+        format!("{b}v{w}")
+    }
+}
+
+#[test]
+fn wdl_and_dtz_equal_python_chess_on_every_committed_table() {
+    let tb = tables();
+    let mut per_table: HashMap<String, usize> = HashMap::new();
+    let (mut ep, mut near_limit) = (0, 0);
+    for e in expected() {
+        let mut board = Board::from_fen(&e.fen).unwrap();
+        assert_eq!(tb.probe_wdl(&mut board), Some(e.wdl), "WDL of {}", e.fen);
+        assert_eq!(tb.probe_dtz(&mut board), Some(e.dtz), "DTZ of {}", e.fen);
+        *per_table.entry(table_name(&board)).or_default() += 1;
+        ep += usize::from(board.ep_square().is_some());
+        near_limit += usize::from(board.halfmove_clock() >= 90);
+    }
+    let committed = std::fs::read_dir(DIR)
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .path()
+                .extension()
+                .is_some_and(|x| x == "rtbw")
+        })
+        .count();
+    assert_eq!(per_table.len(), committed, "{per_table:?}");
+    assert!(per_table.values().all(|&n| n >= 2000), "{per_table:?}");
+    assert!(ep >= 100, "{ep} positions with en passant");
+    assert!(near_limit >= 1000, "{near_limit} positions near the limit");
+}
+
+#[test]
+fn root_outcome_under_the_fifty_move_rule_equals_python_chess() {
+    let tb = tables();
+    let mut checked = 0;
+    for e in expected() {
+        let Some(want) = e.root else { continue };
+        let mut board = Board::from_fen(&e.fen).unwrap();
+        let ranked = root::rank_moves(&tb, &mut board, true).unwrap();
+        let (best, kept) = root::keep_best(&ranked).unwrap();
+        assert_eq!(best, want, "root outcome of {}", e.fen);
+        assert!(!kept.is_empty());
+        // Without the rule, cursed wins are wins and blessed losses losses.
+        let free = root::rank_moves(&tb, &mut board, false).unwrap();
+        assert_eq!(root::keep_best(&free).unwrap().0, 2 * want.signum());
+        checked += 1;
+    }
+    assert!(checked >= 3000, "{checked} root positions");
+}
+
+/// A fresh folder under the system's temporary one.
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("cavalier-syzygy-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn copy(table: &str, to: &Path) -> Vec<u8> {
+    let bytes = std::fs::read(Path::new(DIR).join(table)).unwrap();
+    std::fs::write(to.join(table), &bytes).unwrap();
+    bytes
+}
+
+#[test]
+fn damaged_files_are_named_and_left_out() {
+    let d = scratch("damaged");
+    for t in ["KQvK.rtbw", "KQvK.rtbz", "KRvK.rtbw"] {
+        copy(t, &d);
+    }
+    let good = std::fs::read(Path::new(DIR).join("KQvKR.rtbw")).unwrap();
+    // Truncated (by a multiple of 64, so only the layout check sees it).
+    std::fs::write(d.join("KQvKR.rtbw"), &good[..good.len() - 640]).unwrap();
+    // The magic number of the other kind.
+    let mut z = std::fs::read(Path::new(DIR).join("KRvKR.rtbz")).unwrap();
+    z[..4].copy_from_slice(&[0x71, 0xe8, 0x23, 0x5d]);
+    std::fs::write(d.join("KRvKR.rtbz"), &z).unwrap();
+    // Right magic and length, header garbage.
+    let mut junk = vec![0xa5u8; 64 * 40 + 16];
+    junk[..4].copy_from_slice(&[0x71, 0xe8, 0x23, 0x5d]);
+    std::fs::write(d.join("KBvKB.rtbw"), &junk).unwrap();
+    std::fs::write(d.join("KNvKN.rtbw"), b"").unwrap();
+    let missing = d.join("no-such-folder");
+    let path = format!("{}:{}", d.display(), missing.display());
+    let (tb, errors) = Tablebases::open(&path);
+    for bad in [
+        "KQvKR.rtbw",
+        "KRvKR.rtbz",
+        "KBvKB.rtbw",
+        "KNvKN.rtbw",
+        "no-such-folder",
+    ] {
+        assert!(
+            errors.iter().any(|e| e.contains(bad)),
+            "no error for {bad}: {errors:?}"
+        );
+    }
+    assert_eq!(errors.len(), 5, "{errors:?}");
+    assert_eq!(tb.file_count(), 3);
+    let mut kqk = Board::from_fen("8/8/8/8/8/3k4/8/1KQ5 w - - 0 1").unwrap();
+    assert_eq!(tb.probe_wdl(&mut kqk), Some(2));
+    assert_eq!(tb.probe_dtz(&mut kqk), Some(9));
+    let mut kqkr = Board::from_fen("8/8/8/3r4/8/3k4/8/1KQ5 w - - 0 1").unwrap();
+    assert_eq!(tb.probe_wdl(&mut kqkr), None);
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+/// A small deterministic generator for the corruption test.
+fn next(state: &mut u64) -> u64 {
+    *state = state
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    *state >> 33
+}
+
+#[test]
+fn corrupted_bytes_never_panic() {
+    let positions: Vec<String> = expected()
+        .into_iter()
+        .map(|e| e.fen)
+        .filter(|f| {
+            let b = Board::from_fen(f).unwrap();
+            table_name(&b) == "KQvKR"
+        })
+        .take(300)
+        .collect();
+    let mut state = 19u64;
+    for round in 0..12 {
+        let d = scratch(&format!("corrupt{round}"));
+        for t in ["KQvK", "KRvK"] {
+            copy(&format!("{t}.rtbw"), &d);
+            copy(&format!("{t}.rtbz"), &d);
+        }
+        for ext in ["rtbw", "rtbz"] {
+            let name = format!("KQvKR.{ext}");
+            let mut bytes = copy(&name, &d);
+            // Early rounds hit the header, later ones anywhere.
+            let span = if round < 6 { 400 } else { bytes.len() };
+            for _ in 0..(1 + round * 3) {
+                let at = next(&mut state) as usize % span;
+                bytes[at] = next(&mut state) as u8;
+            }
+            std::fs::write(d.join(&name), &bytes).unwrap();
+        }
+        let (tb, _errors) = Tablebases::open(&d.display().to_string());
+        for fen in &positions {
+            let mut b = Board::from_fen(fen).unwrap();
+            let w = tb.probe_wdl(&mut b);
+            assert!(w.is_none_or(|w| (-2..=2).contains(&w)));
+            let _ = tb.probe_dtz(&mut b);
+        }
+        let _ = std::fs::remove_dir_all(&d);
+    }
+}
+
+/// Plays a position out, both sides searching `nodes` nodes a move with
+/// the tables; returns how the game ended.
+fn play_out(fen: &str, nodes: u64) -> (Option<Outcome>, usize) {
+    let cfg = TbConfig {
+        tables: Arc::new(tables()),
+        probe_depth: 1,
+        probe_limit: 7,
+        rule50: true,
+    };
+    let limits = SearchLimits {
+        max_nodes: nodes,
+        tb: Some(cfg),
+        ..SearchLimits::default()
+    };
+    let tt = TranspositionTable::new(16);
+    let mut searcher = Searcher::new();
+    let mut board = Board::from_fen(fen).unwrap();
+    for ply in 0..300 {
+        if let Some(o) = board.outcome() {
+            return (Some(o), ply);
+        }
+        let ctl = SearchControl::new(false);
+        let r = searcher.think(&mut board, &limits, &ctl, &tt, &mut |_| {});
+        board.make(r.best);
+    }
+    (None, 300)
+}
+
+#[test]
+fn a_won_ending_is_converted_within_the_fifty_move_rule() {
+    // The longest KBNvK win among the expected positions, White to move,
+    // its counter set so the win holds with one ply to spare.
+    let e = expected()
+        .into_iter()
+        .filter(|e| e.fen.contains(" w ") && e.wdl == 2 && e.dtz > 0)
+        .filter(|e| table_name(&Board::from_fen(&e.fen).unwrap()) == "KBNvK")
+        .max_by_key(|e| e.dtz)
+        .unwrap();
+    assert!(e.dtz >= 40, "{}", e.dtz);
+    let mut fields: Vec<String> = e.fen.split(' ').map(str::to_string).collect();
+    fields[4] = (99 - e.dtz).to_string();
+    let fen = fields.join(" ");
+    let (outcome, plies) = play_out(&fen, 3_000);
+    assert_eq!(
+        outcome,
+        Some(Outcome::Checkmate(Color::White)),
+        "{fen}: {plies} plies"
+    );
+    assert!(
+        plies as i32 <= e.dtz + 1,
+        "{fen}: mate after {plies} plies, DTZ {}",
+        e.dtz
+    );
+}
+
+/// Runs the engine binary on `input`, waiting up to 20 s for `bestmove`
+/// lines (one per `go`) before quitting; returns its output.
+fn uci_session(input: &[&str], bestmoves: usize) -> Vec<String> {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cavalier"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    for line in input {
+        writeln!(stdin, "{line}").unwrap();
+    }
+    let (tx, rx) = std::sync::mpsc::channel();
+    let stdout = child.stdout.take().unwrap();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            let _ = tx.send(line);
+        }
+    });
+    let mut out = Vec::new();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while out
+        .iter()
+        .filter(|l: &&String| l.starts_with("bestmove"))
+        .count()
+        < bestmoves
+    {
+        let left = deadline.saturating_duration_since(std::time::Instant::now());
+        match rx.recv_timeout(left) {
+            Ok(l) => out.push(l),
+            Err(_) => break,
+        }
+    }
+    let _ = writeln!(stdin, "quit");
+    let _ = child.wait();
+    out
+}
+
+#[test]
+fn uci_options_report_errors_probe_and_answer_at_once() {
+    let missing = format!("{DIR}/no-such-folder");
+    let set = format!("setoption name SyzygyPath value {DIR}:{missing}");
+    // KQvKR, White to move: a win whose DTZ-fastest moves the root keeps.
+    let fen = "8/8/8/3r4/8/3k4/8/1KQ5 w - - 0 1";
+    let tb = tables();
+    let mut board = Board::from_fen(fen).unwrap();
+    let (best, kept) = root::keep_best(&root::rank_moves(&tb, &mut board, true).unwrap()).unwrap();
+    assert_eq!(best, root::WIN);
+    let pos = format!("position fen {fen}");
+    let mut out = uci_session(&["uci", &set, &pos, "go depth 8"], 1);
+    out.extend(uci_session(&[&set, &pos, "go wtime 3000 btime 3000"], 1));
+    let has = |p: &str| out.iter().any(|l| l.contains(p));
+    assert!(has(&format!("info string error: {missing}")), "{out:?}");
+    assert!(
+        has("info string found 42 tablebase files, up to 4 pieces"),
+        "{out:?}"
+    );
+    assert!(
+        out.iter()
+            .any(|l| l.starts_with("info depth 8 ") && l.contains(" tbhits ")),
+        "{out:?}"
+    );
+    let moves: Vec<&String> = out.iter().filter(|l| l.starts_with("bestmove")).collect();
+    assert_eq!(moves.len(), 2, "{out:?}");
+    for m in moves {
+        let mv = m.split(' ').nth(1).unwrap();
+        assert!(
+            kept.iter()
+                .any(|&k| cavalier::chess::notation::to_uci(&board, k) == mv),
+            "{m} not in {kept:?}"
+        );
+    }
+    // The short clock is answered at once: a depth 1 line with no nodes.
+    assert!(
+        out.iter()
+            .any(|l| l.starts_with("info depth 1 ") && l.contains(" nodes 0 ")),
+        "{out:?}"
+    );
+}
