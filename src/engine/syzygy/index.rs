@@ -290,7 +290,7 @@ fn groups_index(e: &Encoding, pos: &mut [usize], start: usize, skip: usize) -> u
         for m in i..i + t {
             let p = pos[m];
             let below = pos[..i].iter().filter(|&&q| p > q).count();
-            s += binom((p - below - skip) as u64, (m - i + 1) as u64);
+            s += binom(p.saturating_sub(below + skip) as u64, (m - i + 1) as u64);
         }
         idx += s * e.factor[i];
         i += t;
@@ -385,7 +385,10 @@ fn groups_index_range(
     for m in start..end {
         let p = pos[m];
         let below = pos[..start].iter().filter(|&&q| p > q).count();
-        s += binom((p - below - skip) as u64, (m - start + 1) as u64);
+        s += binom(
+            p.saturating_sub(below + skip) as u64,
+            (m - start + 1) as u64,
+        );
     }
     s * e.factor[start]
 }

@@ -216,7 +216,8 @@ impl Pairs {
             bits += l;
             if bits >= 32 {
                 bits -= 32;
-                code |= (u32_be(b, ptr)? as u64) << bits;
+                // Valid files keep `bits` under 32; a damaged one is refused.
+                code |= (u32_be(b, ptr)? as u64).checked_shl(bits)?;
                 ptr += 4;
             }
         }

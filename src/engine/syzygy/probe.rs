@@ -96,8 +96,12 @@ fn is_mate(board: &Board) -> bool {
     board.in_check() && !board.has_legal_move()
 }
 
-/// DTZ of `board`, en passant left aside.
-fn probe_dtz_no_ep(tb: &Tablebases, board: &mut Board) -> Option<i32> {
+/// How deep the look-ahead for a side a DTZ file leaves out may go: one
+/// move suffices for sound files; a damaged one could send it round.
+const MAX_DTZ_LOOKAHEAD: u32 = 4;
+
+/// DTZ of `board`, en passant left aside; `level` counts the look-aheads.
+fn probe_dtz_no_ep(tb: &Tablebases, board: &mut Board, level: u32) -> Option<i32> {
     let (wdl, how) = probe_ab(tb, board, -2, 2)?;
     if wdl == 0 {
         return Some(0);
@@ -120,21 +124,24 @@ fn probe_dtz_no_ep(tb: &Tablebases, board: &mut Board) -> Option<i32> {
     if let Some(d) = file.dtz(board, wdl).ok()? {
         return Some(dtz_before_zeroing(wdl) + if wdl > 0 { d } else { -d });
     }
+    if level >= MAX_DTZ_LOOKAHEAD {
+        return None;
+    }
     if wdl > 0 {
-        dtz_by_search_win(tb, board)
+        dtz_by_search_win(tb, board, level + 1)
     } else {
-        dtz_by_search_loss(tb, board, wdl)
+        dtz_by_search_loss(tb, board, wdl, level + 1)
     }
 }
 
 /// The table stores the other side: the winner's best piece move.
-fn dtz_by_search_win(tb: &Tablebases, board: &mut Board) -> Option<i32> {
+fn dtz_by_search_win(tb: &Tablebases, board: &mut Board, level: u32) -> Option<i32> {
     let mut best = 0xffff;
     for mv in board.legal_moves() {
         if kind_of(board.at(mv.from())) == PAWN || board.is_capture(mv) {
             continue;
         }
-        let (v, mate) = with_move(board, mv, |b| Some((-probe_dtz(tb, b)?, is_mate(b))))?;
+        let (v, mate) = with_move(board, mv, |b| Some((-dtz_at(tb, b, level)?, is_mate(b))))?;
         if v == 1 && mate {
             best = 1;
         } else if v > 0 && v + 1 < best {
@@ -145,7 +152,7 @@ fn dtz_by_search_win(tb: &Tablebases, board: &mut Board) -> Option<i32> {
 }
 
 /// The table stores the other side: the loser's longest resistance.
-fn dtz_by_search_loss(tb: &Tablebases, board: &mut Board, wdl: i32) -> Option<i32> {
+fn dtz_by_search_loss(tb: &Tablebases, board: &mut Board, wdl: i32, level: u32) -> Option<i32> {
     let mut best = -1;
     for mv in board.legal_moves() {
         let v = with_move(board, mv, |b| -> Option<i32> {
@@ -157,7 +164,7 @@ fn dtz_by_search_loss(tb: &Tablebases, board: &mut Board, wdl: i32) -> Option<i3
                     Some(if v == 2 { 0 } else { -101 })
                 }
             } else {
-                Some(-probe_dtz(tb, b)? - 1)
+                Some(-dtz_at(tb, b, level)? - 1)
             }
         })?;
         best = best.min(v);
@@ -167,7 +174,12 @@ fn dtz_by_search_loss(tb: &Tablebases, board: &mut Board, wdl: i32) -> Option<i3
 
 /// DTZ of `board`, en passant included.
 pub fn probe_dtz(tb: &Tablebases, board: &mut Board) -> Option<i32> {
-    let mut v = probe_dtz_no_ep(tb, board)?;
+    dtz_at(tb, board, 0)
+}
+
+/// [`probe_dtz`] inside `level` look-aheads.
+fn dtz_at(tb: &Tablebases, board: &mut Board, level: u32) -> Option<i32> {
+    let mut v = probe_dtz_no_ep(tb, board, level)?;
     if board.ep_square().is_none() {
         return Some(v);
     }

@@ -71,7 +71,9 @@ impl TableFile {
         let (b, l) = self.contents()?;
         let (f, side, idx) = locate(l, board)?;
         let part = l.parts[f].get(side)?;
-        Some(part.pairs.value(b, idx, true)? as i32 - 2)
+        let v = part.pairs.value(b, idx, true)?;
+        // 0..=4 in a sound file.
+        (v <= 4).then_some(v as i32 - 2)
     }
 
     /// The raw DTZ value of `board` whose WDL value is `wdl`; `Ok(None)`
