@@ -67,6 +67,70 @@ impl Board {
         Board::from_fen(START_FEN).expect("start position FEN is valid")
     }
 
+    /// Chess960 start position number `n` (0..960, Scharnagl's numbering;
+    /// 518 is the standard start), castling rights in Shredder-FEN form.
+    /// `None` for `n` out of range.
+    pub fn chess960_start(n: usize) -> Option<Board> {
+        if n >= 960 {
+            return None;
+        }
+        let mut rank = [b' '; 8];
+        // Light-squared bishop on b/d/f/h, dark-squared on a/c/e/g.
+        rank[2 * (n % 4) + 1] = b'b';
+        rank[2 * (n / 4 % 4)] = b'b';
+        let mut place = |piece: u8, mut skip: usize| {
+            for cell in rank.iter_mut().filter(|c| **c == b' ') {
+                if skip == 0 {
+                    *cell = piece;
+                    return;
+                }
+                skip -= 1;
+            }
+        };
+        place(b'q', n / 16 % 6);
+        // The ten ways to put two knights on the five squares left.
+        const KNIGHTS: [(usize, usize); 10] = [
+            (0, 1),
+            (0, 2),
+            (0, 3),
+            (0, 4),
+            (1, 2),
+            (1, 3),
+            (1, 4),
+            (2, 3),
+            (2, 4),
+            (3, 4),
+        ];
+        let (k1, k2) = KNIGHTS[n / 96];
+        // The second knight's index counts the squares left after the first.
+        place(b'n', k2);
+        place(b'n', k1);
+        place(b'r', 0);
+        place(b'k', 0);
+        place(b'r', 0);
+        let black = String::from_utf8(rank.to_vec()).expect("ascii");
+        let files: Vec<usize> = (0..8).filter(|&f| rank[f] == b'r').collect();
+        let letter = |f: usize, up: bool| {
+            let c = (b'a' + f as u8) as char;
+            if up {
+                c.to_ascii_uppercase()
+            } else {
+                c
+            }
+        };
+        let fen = format!(
+            "{black}/pppppppp/8/8/8/8/PPPPPPPP/{} w {}{}{}{} - 0 1",
+            black.to_ascii_uppercase(),
+            letter(files[1], true),
+            letter(files[0], true),
+            letter(files[1], false),
+            letter(files[0], false),
+        );
+        let mut board = Board::from_fen(&fen).ok()?;
+        board.chess960 = true;
+        Some(board)
+    }
+
     /// Parses a FEN (four to six fields).
     pub fn from_fen(text: &str) -> Result<Board, FenError> {
         let fields: Vec<&str> = text.split_ascii_whitespace().take(7).collect();
@@ -357,6 +421,54 @@ fn parse_ep(b: &mut Board, field: &str) -> Result<(), FenError> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn chess960_start_positions() {
+        use crate::chess::types::{file_of, Color};
+        let standard = Board::chess960_start(518).unwrap();
+        assert_eq!(
+            standard.to_fen().split(' ').next(),
+            super::START_FEN.split(' ').next()
+        );
+        let first = Board::chess960_start(0).unwrap();
+        assert!(first
+            .to_fen()
+            .starts_with("bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w"));
+        assert_eq!(
+            Board::chess960_start(959)
+                .unwrap()
+                .to_fen()
+                .split(' ')
+                .next(),
+            Some("rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB")
+        );
+        assert!(Board::chess960_start(960).is_none());
+        // Back ranks as python-chess's `Board.from_chess960_pos` gives them.
+        for (n, rank) in [
+            (1, "bqnbnrkr"),
+            (100, "qbbnrnkr"),
+            (333, "nrqbkrbn"),
+            (777, "qrkbbnrn"),
+        ] {
+            let fen = Board::chess960_start(n).unwrap().to_fen();
+            assert!(fen.starts_with(&format!("{rank}/")), "{n}: {fen}");
+        }
+        // All 960 differ, with the king between its rooks, all four
+        // castling rights and a legal move.
+        let mut seen = std::collections::HashSet::new();
+        for n in 0..960 {
+            let b = Board::chess960_start(n).unwrap();
+            assert!(b.is_chess960());
+            assert!(b.has_legal_move());
+            let king = b.king_square(Color::White);
+            let rooks: Vec<_> = (0..8)
+                .filter(|&f| b.to_fen().as_bytes()[f] == b'r')
+                .collect();
+            let kf = file_of(king);
+            assert!(rooks[0] < kf && kf < rooks[1], "{n}");
+            assert!(seen.insert(b.to_fen()), "{n}");
+        }
+    }
+
     use super::*;
 
     #[test]

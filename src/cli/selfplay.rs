@@ -78,6 +78,8 @@ pub struct Options {
     pub seed: u64,
     pub out: Option<String>,
     pub openings: Option<String>,
+    /// Start from the 960 Chess960 start positions (instead of the book).
+    pub chess960: bool,
     pub random_plies: usize,
     pub max_plies: usize,
     pub hash_mb: usize,
@@ -92,6 +94,7 @@ const USAGE: &str = "usage: cavalier selfplay [options]
   --out FILE        write the positions to FILE (default: stdout)
   --openings FILE   start from the positions of an EPD/FEN file (one a line) instead of
                     lines of the built-in book
+  --chess960        start from the 960 Chess960 start positions instead of the book
   --random-plies N  random moves played after the opening (default 4)
   --max-plies N     a game this long is a draw (default 400)
   --hash MB         hash table of each game (default 2)
@@ -107,6 +110,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
         seed: Rng::from_time().next_u64(),
         out: None,
         openings: None,
+        chess960: false,
         random_plies: DEFAULT_RANDOM_PLIES,
         max_plies: DEFAULT_MAX_PLIES,
         hash_mb: DEFAULT_HASH_MB,
@@ -130,6 +134,7 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
             "--seed" => o.seed = parse_number(a, &value()?, |_: &u64| true)?,
             "--out" => o.out = Some(value()?),
             "--openings" => o.openings = Some(value()?),
+            "--chess960" => o.chess960 = true,
             "--random-plies" => o.random_plies = parse_number(a, &value()?, |&n: &usize| n <= 40)?,
             "--max-plies" => o.max_plies = parse_number(a, &value()?, |&n: &usize| n >= 10)?,
             "--hash" => {
@@ -437,7 +442,12 @@ pub fn cli(args: &[String]) -> i32 {
         Ok(o) => o,
         Err(code) => return code,
     };
+    if o.chess960 && o.openings.is_some() {
+        eprintln!("error: --chess960 and --openings exclude each other\n{USAGE}");
+        return EXIT_USAGE;
+    }
     let openings = match &o.openings {
+        None if o.chess960 => Some((0..960).filter_map(Board::chess960_start).collect()),
         None => None,
         Some(path) => {
             let Some(text) = crate::cli::common::read_input(path) else {
@@ -471,7 +481,11 @@ pub fn cli(args: &[String]) -> i32 {
         o.games,
         o.threads,
         o.seed,
-        o.openings.as_deref().unwrap_or("the built-in book")
+        match (&o.openings, o.chess960) {
+            (Some(path), _) => path.as_str(),
+            (None, true) => "the 960 Chess960 start positions",
+            (None, false) => "the built-in book",
+        }
     );
     let report = |line: &str| eprintln!("{line}");
     match run(&o, openings.as_deref(), &mut *sink, &report) {
@@ -499,6 +513,7 @@ mod tests {
             seed: 7,
             out: None,
             openings: None,
+            chess960: false,
             random_plies: 2,
             max_plies: 60,
             hash_mb: 1,
