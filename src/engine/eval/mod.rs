@@ -38,6 +38,7 @@ pub mod weights;
 
 mod context;
 mod king;
+mod mopup;
 mod passed;
 mod pawns;
 mod pieces;
@@ -226,6 +227,19 @@ fn finish(board: &Board, terms: [[Score; 2]; 9]) -> Trace {
     let mut white_score = blend(total, phase);
     let scale = scale_factor(board, white_score);
     white_score = white_score * scale / 64;
+    // Against a bare king: how to make progress (outside the tuned terms).
+    let strong = if white_score >= 0 {
+        Color::White
+    } else {
+        Color::Black
+    };
+    if let Some(bonus) = mopup::mopup(board, strong) {
+        white_score += if strong == Color::White {
+            bonus
+        } else {
+            -bonus
+        };
+    }
     Trace {
         terms,
         phase,
