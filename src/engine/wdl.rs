@@ -6,7 +6,7 @@
 //! rate what remains; `a` (the score at which a win is as likely as not)
 //! and `b` (the spread) are cubic polynomials in the material count `m /
 //! 58`, `m` = pawns + 3 × minors + 5 × rooks + 9 × queens of both sides
-//! (17..=78), the form Stockfish's model has used since 2022. The
+//! (4..=78), the form Stockfish's model has used since 2022. The
 //! coefficients come from `cavalier wdl` (`src/cli/wdl.rs`) run over
 //! self-play positions; the README gives the command and the data.
 
@@ -15,14 +15,14 @@ use crate::chess::types::*;
 use crate::engine::score::mate_in;
 
 /// Material counts outside this range are clamped into it.
-pub const MATERIAL_MIN: i32 = 17;
+pub const MATERIAL_MIN: i32 = 4;
 pub const MATERIAL_MAX: i32 = 78;
 /// The material count the polynomials are normalised by.
 pub const MATERIAL_NORM: f64 = 58.0;
 
 /// `a(t)` and `b(t)`, `t = m / 58`: coefficients of t^3, t^2, t, 1.
-pub const WDL_A: [f64; 4] = [0.0, 0.0, 0.0, 200.0];
-pub const WDL_B: [f64; 4] = [0.0, 0.0, 0.0, 70.0];
+pub const WDL_A: [f64; 4] = [-473.919, 1389.008, -1324.088, 512.362];
+pub const WDL_B: [f64; 4] = [-113.213, 382.845, -334.713, 163.323];
 
 /// The model's material count of `board` (both sides), clamped.
 pub fn material(board: &Board) -> i32 {
@@ -95,6 +95,8 @@ mod tests {
     fn material_counts_both_sides() {
         assert_eq!(material(&Board::startpos()), 78);
         let b = Board::from_fen("4k3/8/8/8/8/8/4P3/R3K3 w - - 0 1").unwrap();
+        assert_eq!(material(&b), 6);
+        let b = Board::from_fen("4k3/8/8/8/8/8/8/4K2N w - - 0 1").unwrap();
         assert_eq!(material(&b), MATERIAL_MIN);
         let b = Board::from_fen("r3k3/pp6/8/8/8/8/2PPPP2/R2QK1N1 w - - 0 1").unwrap();
         assert_eq!(material(&b), 2 + 5 + 4 + 5 + 9 + 3);
