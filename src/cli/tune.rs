@@ -109,6 +109,9 @@ pub struct Features {
     pub king: [KingAttack; 2],
     /// The scale factor when White is ahead (or level), when Black is.
     pub scale: [ScaleKind; 2],
+    /// The untuned mop-up bonus when White is ahead (or level), when Black
+    /// is (eval's `mopup_bonus`): a constant the model adds after scaling.
+    pub mopup: [i16; 2],
     /// (slot, White's count plus Black's), the non-zero ones: how often
     /// each weight is used, whatever the side.
     pub uses: Vec<(u16, u16)>,
@@ -174,6 +177,7 @@ pub fn features(board: &Board) -> Features {
             eval::scale_kind(board, Color::White),
             eval::scale_kind(board, Color::Black),
         ],
+        mopup: eval::mopup_bonus(board).map(|b| b.clamp(0, i16::MAX as i32) as i16),
         uses: c
             .uses
             .iter()
@@ -192,6 +196,7 @@ struct Entry {
     phase: u8,
     king: [KingAttack; 2],
     scale: [ScaleKind; 2],
+    mopup: [i16; 2],
     result: f32,
     /// The search score written beside the result (cp, White's view), NaN
     /// when the line had none.
@@ -223,6 +228,7 @@ impl Dataset {
             phase: f.phase,
             king: f.king,
             scale: f.scale,
+            mopup: f.mopup,
             result,
             score: score.map_or(f32::NAN, |x| x as f32),
         });
@@ -434,10 +440,8 @@ fn forward(e: &Entry, coefs: &[(u16, i16)], p: &[f64]) -> (f64, f64) {
     let total = PHASE_TOTAL as f64;
     let blended = (mg * phase + eg * (total - phase)) / total;
     let strong = if blended >= 0.0 { 0 } else { 1 };
-    (
-        blended * scale_value(e.scale[strong], p) / SCALE_ONE,
-        blended,
-    )
+    let scaled = blended * scale_value(e.scale[strong], p) / SCALE_ONE;
+    (scaled + mopup_of(e, scaled >= 0.0) as f64, blended)
 }
 
 /// The model with integer weights and the evaluation's integer arithmetic:
@@ -468,7 +472,19 @@ fn forward_exact(e: &Entry, coefs: &[(u16, i16)], p: &[i32]) -> i32 {
         ScaleKind::OppositeBishops => p[X_OPPOSITE_BISHOPS],
         ScaleKind::Full => SCALE_ONE as i32,
     };
-    blended * scale / SCALE_ONE as i32
+    let scaled = blended * scale / SCALE_ONE as i32;
+    scaled + mopup_of(e, scaled >= 0)
+}
+
+/// The mop-up constant as the evaluation adds it (White's view): the
+/// leader's bonus, White's when the scaled score is level or better.
+#[inline(always)]
+fn mopup_of(e: &Entry, white_leads: bool) -> i32 {
+    if white_leads {
+        e.mopup[0] as i32
+    } else {
+        -(e.mopup[1] as i32)
+    }
 }
 
 #[inline(always)]
@@ -1475,6 +1491,7 @@ mod tests {
             phase: f.phase,
             king: f.king,
             scale: f.scale,
+            mopup: f.mopup,
             result: 0.5,
             score: f32::NAN,
         }

@@ -215,6 +215,12 @@ fn trace_cached<T: Tracer>(board: &Board, tr: &mut T, pawns: Option<&mut PawnTab
     finish(board, ei.terms)
 }
 
+/// The mop-up bonus (untuned, added after scaling) when White leads or is
+/// level, and when Black leads: 0 where it does not apply.
+pub fn mopup_bonus(board: &Board) -> [i32; 2] {
+    [Color::White, Color::Black].map(|c| mopup::mopup(board, c).unwrap_or(0))
+}
+
 /// White's view: the difference of the two colours' terms, blended by
 /// phase and scaled.
 #[inline(always)]
@@ -228,17 +234,10 @@ fn finish(board: &Board, terms: [[Score; 2]; 9]) -> Trace {
     let scale = scale_factor(board, white_score);
     white_score = white_score * scale / 64;
     // Against a bare king: how to make progress (outside the tuned terms).
-    let strong = if white_score >= 0 {
-        Color::White
+    if white_score >= 0 {
+        white_score += mopup::mopup(board, Color::White).unwrap_or(0);
     } else {
-        Color::Black
-    };
-    if let Some(bonus) = mopup::mopup(board, strong) {
-        white_score += if strong == Color::White {
-            bonus
-        } else {
-            -bonus
-        };
+        white_score -= mopup::mopup(board, Color::Black).unwrap_or(0);
     }
     Trace {
         terms,
