@@ -20,7 +20,7 @@ use crate::engine::skill::{Skill, SKILL_LINES};
 use crate::engine::syzygy::TbConfig;
 
 mod tb;
-use crate::engine::time::TimePlan;
+use crate::engine::time::{soft_scale, Confidence, TimePlan};
 use crate::engine::tt::{Bound, TranspositionTable};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -276,6 +276,19 @@ struct RootMove {
     mv: Move,
     score: i32,
     pv: Vec<Move>,
+    /// Nodes spent below this move, this search (the time manager's node
+    /// share).
+    nodes: u64,
+}
+
+/// What the iterations so far say about how settled the best move is.
+#[derive(Clone, Copy, Debug, Default)]
+struct Stability {
+    /// The last finished iteration's best move and score.
+    best: Move,
+    score: i32,
+    /// Iterations in a row that kept `best`.
+    iterations: u32,
 }
 
 /// One search thread's state; its heuristics persist between searches
@@ -293,6 +306,10 @@ pub struct Searcher {
     pv: Vec<[Move; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
     root_moves: Vec<RootMove>,
+    /// A move of an unfinished iteration that beat the first move's full
+    /// search (with its score and line): better than the last finished
+    /// iteration's choice if time runs out.
+    interrupted_best: Option<RootMove>,
     /// Static eval by ply (`NO_EVAL` in check), for the improving flag.
     eval_stack: [i32; MAX_PLY + 2],
     pv_index: usize,
@@ -372,6 +389,7 @@ impl Searcher {
             pv: vec![[Move::NONE; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
             root_moves: Vec::new(),
+            interrupted_best: None,
             eval_stack: [NO_EVAL; MAX_PLY + 2],
             pv_index: 0,
             root_ply: 0,
@@ -452,8 +470,10 @@ impl Searcher {
                 mv,
                 score: -INFINITY,
                 pv: vec![mv],
+                nodes: 0,
             })
             .collect();
+        let mut stability = Stability::default();
 
         let mut multipv = limits.multipv;
         let mut max_depth = limits.max_depth.clamp(1, MAX_DEPTH);
@@ -472,6 +492,7 @@ impl Searcher {
         };
         for depth in 1..=max_depth {
             self.root_depth = depth;
+            self.interrupted_best = None;
             let mut lines = Vec::with_capacity(multipv);
             for pv_index in 0..multipv {
                 self.pv_index = pv_index;
@@ -498,6 +519,9 @@ impl Searcher {
                 });
             }
             if self.aborted {
+                if multipv == 1 && limits.skill.is_none() {
+                    self.keep_interrupted_best(&mut result);
+                }
                 break;
             }
             if multipv > 1 {
@@ -523,17 +547,8 @@ impl Searcher {
                     break;
                 }
             }
-            if !ctl.is_pondering() {
-                if let Some(soft) = limits.time.soft {
-                    // The next iteration takes about twice as long as all
-                    // before it: don't start one that cannot finish.
-                    if ctl.clock_elapsed() * 2 >= soft {
-                        break;
-                    }
-                    if self.root_moves.len() == 1 && depth >= 4 {
-                        break;
-                    }
-                }
+            if self.out_of_time(depth, &mut stability, limits, ctl) {
+                break;
             }
         }
         result.nodes = self.nodes;
@@ -553,6 +568,69 @@ impl Searcher {
             result.ponder = self.ponder_from_tt(board, result.best, tt);
         }
         result
+    }
+
+    /// After a finished iteration: whether to stop rather than start the
+    /// next. The next iteration takes about twice as long as all before
+    /// it, so it is not started past half the soft limit, which is
+    /// stretched or shrunk by how settled the best move is
+    /// ([`soft_scale`]) and never beyond the hard limit.
+    fn out_of_time(
+        &self,
+        depth: i32,
+        stability: &mut Stability,
+        limits: &SearchLimits,
+        ctl: &SearchControl,
+    ) -> bool {
+        let best = &self.root_moves[0];
+        let confidence = Confidence {
+            best_share: best.nodes as f64 / self.root_nodes().max(1) as f64,
+            stable_iterations: if best.mv == stability.best {
+                stability.iterations + 1
+            } else {
+                0
+            },
+            score_drop: if depth > 1 {
+                stability.score.saturating_sub(best.score)
+            } else {
+                0
+            },
+        };
+        *stability = Stability {
+            best: best.mv,
+            score: best.score,
+            iterations: confidence.stable_iterations,
+        };
+        if ctl.is_pondering() {
+            return false;
+        }
+        let Some(soft) = limits.time.soft else {
+            return false;
+        };
+        if self.root_moves.len() == 1 && depth >= 4 {
+            return true;
+        }
+        let mut budget = soft.mul_f64(soft_scale(&confidence));
+        if let Some(hard) = limits.time.hard {
+            budget = budget.min(hard);
+        }
+        ctl.clock_elapsed() * 2 >= budget
+    }
+
+    /// After an unfinished iteration: a move that beat the first one's full
+    /// search is better than the last finished iteration's choice. (Only
+    /// for one line: a MultiPV or skill search keeps its finished lines.)
+    fn keep_interrupted_best(&mut self, result: &mut SearchResult) {
+        if let Some(rm) = self.interrupted_best.take() {
+            result.best = rm.mv;
+            result.ponder = rm.pv.get(1).copied().unwrap_or(Move::NONE);
+            result.score = rm.score;
+        }
+    }
+
+    /// Nodes spent below all root moves, this search.
+    fn root_nodes(&self) -> u64 {
+        self.root_moves.iter().map(|r| r.nodes).sum()
     }
 
     /// Resets the counters of a new search.
@@ -755,6 +833,7 @@ impl Searcher {
                 });
             }
             self.moved[0] = piece_to(board, mv);
+            let nodes_before = self.nodes;
             board.make(mv);
             self.nodes += 1;
             let gives_check = board.in_check();
@@ -770,6 +849,7 @@ impl Searcher {
                 }
             };
             board.unmake();
+            self.root_moves[i].nodes += self.nodes - nodes_before;
             if self.aborted {
                 return best;
             }
@@ -779,6 +859,9 @@ impl Searcher {
                 rm.pv.clear();
                 rm.pv.push(mv);
                 rm.pv.extend_from_slice(&self.pv[1][..self.pv_len[1]]);
+                if i > self.pv_index && score > alpha {
+                    self.interrupted_best = Some(rm.clone());
+                }
             } else {
                 rm.score = -INFINITY;
             }

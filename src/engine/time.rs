@@ -97,6 +97,55 @@ pub fn plan(limits: &GoLimits, side: Color, overhead_ms: i64) -> TimePlan {
     }
 }
 
+/// How settled a search looks after an iteration: what stretches or
+/// shrinks the soft limit (see [`soft_scale`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Confidence {
+    /// The best move's share of the nodes spent on all root moves, 0 to 1.
+    pub best_share: f64,
+    /// Iterations in a row that have kept the same best move (0 when the
+    /// last one changed it).
+    pub stable_iterations: u32,
+    /// How far the score fell since the iteration before, in centipawns
+    /// (negative when it rose).
+    pub score_drop: i32,
+}
+
+/// Node share at which the node factor is 1 (below it, more time).
+const NODE_SHARE_PIVOT: f64 = 0.8;
+/// Node factor per unit of share below (or above) the pivot.
+const NODE_SHARE_SLOPE: f64 = 1.6;
+/// Bounds of the node factor.
+const NODE_FACTOR_MIN: f64 = 0.6;
+const NODE_FACTOR_MAX: f64 = 1.8;
+/// Stability factor: `STABLE_FLOOR + STABLE_SPAN / (1 + iterations)`.
+const STABLE_FLOOR: f64 = 0.8;
+const STABLE_SPAN: f64 = 1.0;
+/// Score drop (cp) that earns the largest extra time...
+const SCORE_DROP_MAX: i32 = 120;
+/// ...and the factor per centipawn of drop up to it.
+const SCORE_DROP_PER_CP: f64 = 1.0 / 150.0;
+/// Bounds of the whole scale.
+const SCALE_MIN: f64 = 0.4;
+const SCALE_MAX: f64 = 3.0;
+
+/// The factor on the soft limit after an iteration: more time when the
+/// best move took a small share of the nodes (the others were hard to
+/// refute), when it has just changed, and when the score is falling; less
+/// when one move has held the lead, cheaply, for many iterations.
+pub fn soft_scale(c: &Confidence) -> f64 {
+    let share = if c.best_share.is_nan() {
+        NODE_SHARE_PIVOT
+    } else {
+        c.best_share.clamp(0.0, 1.0)
+    };
+    let nodes = (1.0 + NODE_SHARE_SLOPE * (NODE_SHARE_PIVOT - share))
+        .clamp(NODE_FACTOR_MIN, NODE_FACTOR_MAX);
+    let stable = STABLE_FLOOR + STABLE_SPAN / (1.0 + c.stable_iterations as f64);
+    let drop = 1.0 + c.score_drop.clamp(0, SCORE_DROP_MAX) as f64 * SCORE_DROP_PER_CP;
+    (nodes * stable * drop).clamp(SCALE_MIN, SCALE_MAX)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -168,5 +217,53 @@ mod tests {
             ..GoLimits::default()
         };
         assert!(plan(&l, Color::White, 10).hard.is_some());
+    }
+    #[test]
+    fn confidence_scales_the_soft_limit() {
+        let settled = Confidence {
+            best_share: 0.95,
+            stable_iterations: 10,
+            score_drop: -20,
+        };
+        let unsettled = Confidence {
+            best_share: 0.3,
+            stable_iterations: 0,
+            score_drop: 80,
+        };
+        let neutral = Confidence {
+            best_share: NODE_SHARE_PIVOT,
+            stable_iterations: 4,
+            score_drop: 0,
+        };
+        assert!(soft_scale(&settled) < 0.8, "{}", soft_scale(&settled));
+        assert!(soft_scale(&unsettled) > 2.0, "{}", soft_scale(&unsettled));
+        assert!((soft_scale(&neutral) - 1.0).abs() < 0.01);
+        // Each signal moves the scale the right way on its own.
+        let more_share = Confidence {
+            best_share: 0.9,
+            ..neutral
+        };
+        let less_stable = Confidence {
+            stable_iterations: 0,
+            ..neutral
+        };
+        let falling = Confidence {
+            score_drop: 50,
+            ..neutral
+        };
+        assert!(soft_scale(&more_share) < soft_scale(&neutral));
+        assert!(soft_scale(&less_stable) > soft_scale(&neutral));
+        assert!(soft_scale(&falling) > soft_scale(&neutral));
+        // Absurd inputs stay in bounds.
+        for share in [-1.0, 0.0, 1.0, 7.0, f64::NAN] {
+            for drop in [i32::MIN, 0, i32::MAX] {
+                let s = soft_scale(&Confidence {
+                    best_share: share,
+                    stable_iterations: u32::MAX,
+                    score_drop: drop,
+                });
+                assert!((SCALE_MIN..=SCALE_MAX).contains(&s), "{share} {drop}: {s}");
+            }
+        }
     }
 }
