@@ -64,23 +64,29 @@ impl Engine {
 
     /// Lines up to and including the first that starts with `prefix`.
     fn until(&mut self, prefix: &str) -> Vec<String> {
+        self.until_line(prefix, |l| l.starts_with(prefix))
+    }
+
+    /// Lines up to and including the first that `done` accepts (`what`
+    /// names it in a failure).
+    fn until_line(&mut self, what: &str, done: impl Fn(&str) -> bool) -> Vec<String> {
         let deadline = Instant::now() + WAIT;
         let mut seen = Vec::new();
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             match self.lines.recv_timeout(left) {
                 Ok(line) => {
-                    let done = line.starts_with(prefix);
+                    let done = done(&line);
                     seen.push(line);
                     if done {
                         return seen;
                     }
                 }
                 Err(RecvTimeoutError::Timeout) => {
-                    panic!("no line starting with {prefix:?}; saw {seen:#?}")
+                    panic!("no line matching {what:?}; saw {seen:#?}")
                 }
                 Err(RecvTimeoutError::Disconnected) => {
-                    panic!("engine closed its output waiting for {prefix:?}; saw {seen:#?}")
+                    panic!("engine closed its output waiting for {what:?}; saw {seen:#?}")
                 }
             }
         }
@@ -840,18 +846,21 @@ fn debug_log_file_records_the_dialogue() {
 }
 
 /// A long search tells the GUI which root move it is on (after 3 s, as
-/// Stockfish does), and nothing follows `bestmove`.
+/// Stockfish does; none before), and nothing follows `bestmove`.
 #[test]
 fn long_searches_report_the_current_root_move() {
     let mut e = Engine::start();
     e.send("setoption name OwnBook value false");
     e.send("position startpos");
+    let started = Instant::now();
     e.send("go infinite");
-    std::thread::sleep(Duration::from_millis(4_000));
+    // The first report comes when a root move starts after 3 s: on a
+    // loaded machine the first move of a deep iteration can take longer.
+    let mut lines = e.until_line("a currmove line", |l| l.contains(" currmove "));
+    assert!(started.elapsed() >= Duration::from_secs(3), "{lines:?}");
     e.send("stop");
-    let lines = e.until("bestmove");
+    lines.extend(e.until("bestmove"));
     let current: Vec<&String> = lines.iter().filter(|l| l.contains(" currmove ")).collect();
-    assert!(!current.is_empty(), "no currmove line in 4 s: {lines:?}");
     for l in &current {
         let w: Vec<&str> = l.split_whitespace().collect();
         assert_eq!(

@@ -9,17 +9,12 @@
 
 use crate::chess::board::{list_index, Board};
 use crate::chess::types::*;
+use crate::engine::params::{HISTORY_BONUS_LIN, HISTORY_BONUS_MAX, HISTORY_BONUS_QUAD};
 use crate::engine::see::{see, SEE_VALUE};
 
 /// History scores stay within this bound (gravity pulls every update
 /// toward zero in proportion to how far the score already is from it).
 const HISTORY_MAX: i32 = 16_384;
-/// History bonus by depth: `HISTORY_BONUS_QUAD * d^2 + HISTORY_BONUS_LIN *
-/// (d - 1)`, at most `HISTORY_BONUS_MAX`, so that a few cut-offs at a real
-/// depth move a score by a visible share of its range.
-const HISTORY_BONUS_QUAD: i32 = 16;
-const HISTORY_BONUS_LIN: i32 = 128;
-const HISTORY_BONUS_MAX: i32 = 2_400;
 /// Capture history's weight in a capture's key: MVV-LVA steps are
 /// `8 * victim value`, so a full capture history moves a capture by about
 /// one victim class.
@@ -59,8 +54,10 @@ pub fn below_killers(key: i32) -> bool {
 /// The bonus a move earns (or the malus it pays) at `depth`.
 #[inline(always)]
 fn history_bonus(depth: i32) -> i32 {
-    (HISTORY_BONUS_QUAD * depth * depth + HISTORY_BONUS_LIN * (depth - 1).max(0))
-        .min(HISTORY_BONUS_MAX)
+    // The bonus (`engine::params`) is large enough that a few cut-offs at
+    // a real depth move a score by a visible share of its range.
+    (HISTORY_BONUS_QUAD() * depth * depth + HISTORY_BONUS_LIN() * (depth - 1).max(0))
+        .min(HISTORY_BONUS_MAX())
 }
 
 /// One gravity step of a history entry toward `delta`'s sign.

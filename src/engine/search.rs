@@ -12,6 +12,7 @@ use crate::engine::eval::{evaluate_lazy_exact, evaluate_with, PawnTable};
 use crate::engine::ordering::{
     below_killers, good_capture, keys, piece_to, Context, MoveOrdering, NO_PIECE_TO,
 };
+use crate::engine::params::*;
 use crate::engine::picker::MovePicker;
 pub use crate::engine::score::{mate_in, INFINITY, MATE, MATE_BOUND};
 use crate::engine::score::{score_from_tt, score_to_tt};
@@ -46,69 +47,6 @@ fn is_eval(e: i32) -> bool {
 
 /// Nodes between looks at the clock and the node limit.
 const POLL_INTERVAL: u64 = 1024;
-/// Quiescence: a capture that cannot lift the score to alpha even with this
-/// much to spare is skipped.
-const DELTA_MARGIN: i32 = 200;
-/// Null-move pruning: only this deep or deeper...
-const NULL_MOVE_MIN_DEPTH: i32 = 3;
-/// ...reducing by this much...
-const NULL_MOVE_BASE_REDUCTION: i32 = 3;
-/// ...plus one per this many plies of depth...
-const NULL_MOVE_DEPTH_DIVISOR: i32 = 4;
-/// ...plus one per this many centipawns the static eval exceeds beta...
-const NULL_MOVE_EVAL_DIVISOR: i32 = 200;
-/// ...at most this many.
-const NULL_MOVE_EVAL_MAX: i32 = 3;
-/// Late-move reductions: from this depth on...
-const LMR_MIN_DEPTH: i32 = 3;
-/// ...for quiet moves after this many moves...
-const LMR_MIN_MOVES: usize = 3;
-/// ...by `LMR_BASE + ln(depth) * ln(move number) / LMR_DIVISOR` plies,
-/// one less at PV nodes and for killers.
-const LMR_BASE: f64 = 0.75;
-const LMR_DIVISOR: f64 = 2.25;
-/// History in reductions: a ply less (more) per this much quiet-move
-/// history above (below) zero, at most `LMR_HISTORY_MAX` plies.
-const LMR_HISTORY_DIVISOR: i32 = 6_000;
-const LMR_HISTORY_MAX: i32 = 2;
-/// History pruning: up to this depth, a quiet move whose history is below
-/// `-HISTORY_PRUNE_MARGIN * depth` is not searched.
-const HISTORY_PRUNE_MAX_DEPTH: i32 = 3;
-const HISTORY_PRUNE_MARGIN: i32 = 4_000;
-/// Aspiration windows: from this depth on, the root searches a window
-/// this wide (cp) around the last score, widened by half on each failure.
-const ASPIRATION_MIN_DEPTH: i32 = 5;
-const ASPIRATION_DELTA: i32 = 25;
-/// Reverse futility: up to this depth, a node whose static eval beats beta
-/// by this margin per ply (one ply less when improving) is a cut.
-const RFP_MAX_DEPTH: i32 = 8;
-const RFP_MARGIN: i32 = 75;
-/// Futility: up to this depth, a quiet move at a node whose static eval is
-/// this far below alpha (base + per ply) is not searched.
-const FUTILITY_MAX_DEPTH: i32 = 6;
-const FUTILITY_BASE: i32 = 100;
-const FUTILITY_MARGIN: i32 = 90;
-/// Late-move pruning: up to this depth, quiet moves after
-/// `(LMP_BASE + depth^2) / (2 - improving)` tried ones are not searched.
-const LMP_MAX_DEPTH: i32 = 8;
-const LMP_BASE: i32 = 3;
-/// Internal iterative reduction: a node this deep without a hash move is
-/// searched one ply shallower (it will be searched again with a move).
-const IIR_MIN_DEPTH: i32 = 4;
-/// Singular extensions: from this depth on, a hash move whose entry is
-/// at most `SE_TT_DEPTH_MARGIN` plies shallower and not an upper bound is
-/// tested: if every other move fails low against its score less
-/// `SE_MARGIN` per ply, at half the depth, it is searched a ply deeper.
-/// If the test itself fails high over beta, the node is cut (multi-cut).
-const SE_MIN_DEPTH: i32 = 8;
-const SE_TT_DEPTH_MARGIN: i32 = 3;
-const SE_MARGIN: i32 = 2;
-/// SEE pruning: up to this depth, a capture losing more than this much per
-/// ply, or a quiet move losing more than this much per ply squared, is not
-/// searched.
-const SEE_PRUNE_MAX_DEPTH: i32 = 6;
-const SEE_PRUNE_CAPTURE: i32 = 100;
-const SEE_PRUNE_QUIET: i32 = 20;
 /// What limits a search.
 #[derive(Clone, Debug)]
 pub struct SearchLimits {
@@ -332,12 +270,21 @@ impl Default for Searcher {
     }
 }
 
+/// Late-move reduction of the `move_number`th move at `depth`:
+/// `LMR_BASE + ln(depth) * ln(move number) / LMR_DIVISOR` (hundredths).
+fn lmr_formula(depth: usize, move_number: usize) -> i32 {
+    let base = LMR_BASE() as f64 / 100.0;
+    let divisor = LMR_DIVISOR() as f64 / 100.0;
+    (base + (depth as f64).ln() * (move_number as f64).ln() / divisor) as i32
+}
+
 /// The late-move reduction table, by depth and move number.
+#[cfg(not(feature = "tune"))]
 static LMR_TABLE: once_cell::sync::Lazy<[[i32; 64]; 64]> = once_cell::sync::Lazy::new(|| {
     let mut t = [[0; 64]; 64];
     for (d, row) in t.iter_mut().enumerate().skip(1) {
         for (m, r) in row.iter_mut().enumerate().skip(1) {
-            *r = (LMR_BASE + (d as f64).ln() * (m as f64).ln() / LMR_DIVISOR) as i32;
+            *r = lmr_formula(d, m);
         }
     }
     t
@@ -345,7 +292,16 @@ static LMR_TABLE: once_cell::sync::Lazy<[[i32; 64]; 64]> = once_cell::sync::Lazy
 
 #[inline(always)]
 fn lmr_reduction(depth: i32, move_number: usize) -> i32 {
-    LMR_TABLE[(depth as usize).min(63)][move_number.min(63)]
+    let (d, m) = ((depth as usize).min(63), move_number.min(63));
+    // A tuning build computes it each time: its parameters may change.
+    #[cfg(feature = "tune")]
+    return if d == 0 || m == 0 {
+        0
+    } else {
+        lmr_formula(d, m)
+    };
+    #[cfg(not(feature = "tune"))]
+    LMR_TABLE[d][m]
 }
 
 /// True when the side to move has a piece besides king and pawns.
@@ -718,10 +674,10 @@ impl Searcher {
         report: &mut dyn FnMut(&IterationInfo),
     ) -> i32 {
         let last = self.root_moves[self.pv_index].score;
-        if depth < ASPIRATION_MIN_DEPTH || last.abs() >= MATE_BOUND {
+        if depth < ASPIRATION_MIN_DEPTH() || last.abs() >= MATE_BOUND {
             return self.root_search(board, depth, -INFINITY, INFINITY, ctl, tt, report);
         }
-        let mut delta = ASPIRATION_DELTA;
+        let mut delta = ASPIRATION_DELTA();
         let mut alpha = (last - delta).max(-INFINITY);
         let mut beta = (last + delta).min(INFINITY);
         loop {
@@ -959,7 +915,7 @@ impl Searcher {
             }
         }
 
-        if tt_move.is_none() && depth >= IIR_MIN_DEPTH {
+        if tt_move.is_none() && depth >= IIR_MIN_DEPTH() {
             depth -= 1;
         }
 
@@ -980,9 +936,9 @@ impl Searcher {
         // opponent will not get back in time.
         if !pv_node
             && !in_check
-            && depth <= RFP_MAX_DEPTH
+            && depth <= RFP_MAX_DEPTH()
             && beta.abs() < MATE_BOUND
-            && eval - RFP_MARGIN * (depth - improving as i32) >= beta
+            && eval - RFP_MARGIN() * (depth - improving as i32) >= beta
         {
             return eval;
         }
@@ -993,15 +949,15 @@ impl Searcher {
         if !pv_node
             && !in_check
             && excluded.is_none()
-            && depth >= NULL_MOVE_MIN_DEPTH
+            && depth >= NULL_MOVE_MIN_DEPTH()
             && beta.abs() < MATE_BOUND
             && has_pieces(board)
             && !board.last_move().is_some_and(|m| m.is_none())
             && eval >= beta
         {
-            let r = NULL_MOVE_BASE_REDUCTION
-                + depth / NULL_MOVE_DEPTH_DIVISOR
-                + ((eval - beta) / NULL_MOVE_EVAL_DIVISOR).min(NULL_MOVE_EVAL_MAX);
+            let r = NULL_MOVE_BASE_REDUCTION()
+                + depth / NULL_MOVE_DEPTH_DIVISOR()
+                + ((eval - beta) / NULL_MOVE_EVAL_DIVISOR()).min(NULL_MOVE_EVAL_MAX());
             self.moved[ply] = NO_PIECE_TO;
             board.make_null();
             let score = -self.negamax(board, depth - 1 - r, ply + 1, -beta, -beta + 1, ctl, tt);
@@ -1040,16 +996,16 @@ impl Searcher {
             // lose to a mate; never at PV nodes or in check.
             let prunable = !pv_node && !in_check && best > -MATE_BOUND;
             if quiet && prunable {
-                let lmp_limit = (LMP_BASE + depth * depth) / (2 - improving as i32);
-                if depth <= LMP_MAX_DEPTH && quiets_tried.len() as i32 >= lmp_limit {
+                let lmp_limit = (LMP_BASE() + depth * depth) / (2 - improving as i32);
+                if depth <= LMP_MAX_DEPTH() && quiets_tried.len() as i32 >= lmp_limit {
                     // So will every later quiet move be (the count only
                     // grows): the picker need not produce them.
                     picker.skip_quiets();
                     continue;
                 }
                 // History pruning: a quiet move the histories call bad.
-                if depth <= HISTORY_PRUNE_MAX_DEPTH
-                    && stat < -HISTORY_PRUNE_MARGIN * depth
+                if depth <= HISTORY_PRUNE_MAX_DEPTH()
+                    && stat < -HISTORY_PRUNE_MARGIN() * depth
                     && !self.ordering.is_killer(ply, mv)
                 {
                     continue;
@@ -1057,19 +1013,19 @@ impl Searcher {
             }
             let futile = quiet
                 && prunable
-                && depth <= FUTILITY_MAX_DEPTH
-                && eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha;
+                && depth <= FUTILITY_MAX_DEPTH()
+                && eval + FUTILITY_BASE() + FUTILITY_MARGIN() * depth <= alpha;
             let gives_check = board.gives_check(mv);
             if futile && !gives_check {
                 continue;
             }
             // Moves that lose material by exchange near the leaves (tested
             // after futility, which is cheaper).
-            if prunable && depth <= SEE_PRUNE_MAX_DEPTH && i > 0 {
+            if prunable && depth <= SEE_PRUNE_MAX_DEPTH() && i > 0 {
                 let threshold = if quiet {
-                    -SEE_PRUNE_QUIET * depth * depth
+                    -SEE_PRUNE_QUIET() * depth * depth
                 } else {
-                    -SEE_PRUNE_CAPTURE * depth
+                    -SEE_PRUNE_CAPTURE() * depth
                 };
                 if below_killers(key) && see(board, mv) < threshold {
                     continue;
@@ -1080,15 +1036,15 @@ impl Searcher {
             // the others?
             if let Some(e) = tt_entry.filter(|e| {
                 mv == tt_move
-                    && depth >= SE_MIN_DEPTH
+                    && depth >= SE_MIN_DEPTH()
                     && excluded.is_none()
                     && (ply as i32) < 2 * self.root_depth
-                    && e.depth >= depth - SE_TT_DEPTH_MARGIN
+                    && e.depth >= depth - SE_TT_DEPTH_MARGIN()
                     && e.bound != Bound::Upper
             }) {
                 let tt_score = score_from_tt(e.score, ply);
                 if tt_score.abs() < MATE_BOUND {
-                    let singular_beta = tt_score - SE_MARGIN * depth;
+                    let singular_beta = tt_score - SE_MARGIN() * depth;
                     self.excluded[ply] = mv;
                     let s = self.negamax(
                         board,
@@ -1116,7 +1072,12 @@ impl Searcher {
             // Late quiet moves of a well-ordered list rarely matter: search
             // them shallower first, in full only if they beat alpha.
             let mut reduction = 0;
-            if quiet && !in_check && !gives_check && depth >= LMR_MIN_DEPTH && i >= LMR_MIN_MOVES {
+            if quiet
+                && !in_check
+                && !gives_check
+                && depth >= LMR_MIN_DEPTH()
+                && i >= LMR_MIN_MOVES() as usize
+            {
                 reduction = lmr_reduction(depth, i);
                 if pv_node {
                     reduction -= 1;
@@ -1125,7 +1086,8 @@ impl Searcher {
                     reduction -= 1;
                 }
                 // Good history reduces less, bad history more.
-                reduction -= (stat / LMR_HISTORY_DIVISOR).clamp(-LMR_HISTORY_MAX, LMR_HISTORY_MAX);
+                reduction -=
+                    (stat / LMR_HISTORY_DIVISOR()).clamp(-LMR_HISTORY_MAX(), LMR_HISTORY_MAX());
                 reduction = reduction.clamp(0, new_depth - 1);
             }
             let score = if i == 0 {
@@ -1270,7 +1232,7 @@ impl Searcher {
                 } else {
                     SEE_VALUE[kind_index(kind_of(victim))]
                 };
-                if promo == EMPTY && stand_pat + gain + DELTA_MARGIN <= alpha {
+                if promo == EMPTY && stand_pat + gain + DELTA_MARGIN() <= alpha {
                     continue;
                 }
                 if key != keys::TT_MOVE && !good_capture(board, mv) {

@@ -7,6 +7,7 @@
 use super::{Engine, Output};
 use crate::book::Book;
 use crate::chess::board::Board;
+use crate::engine::params;
 use crate::engine::skill::{MAX_ELO, MAX_SKILL, MIN_ELO};
 use crate::engine::syzygy::{Tablebases, TbConfig};
 use crate::engine::tt::{TranspositionTable, MAX_HASH_MB};
@@ -369,6 +370,15 @@ impl Engine {
         for option in &OPTIONS {
             o.line(&option.listing());
         }
+        // A tuning build lists the search parameters too.
+        if cfg!(feature = "tune") {
+            for p in params::PARAMS {
+                o.line(&format!(
+                    "option name {} type spin default {} min {} max {}",
+                    p.name, p.default, p.min, p.max
+                ));
+            }
+        }
         o.line("uciok");
     }
 
@@ -379,9 +389,24 @@ impl Engine {
         };
         match OPTIONS.iter().find(|o| o.name.eq_ignore_ascii_case(&name)) {
             Some(option) => option.apply(self, &name, value.as_deref()),
+            None if cfg!(feature = "tune") && params::PARAMS.iter().any(|p| p.name == name) => {
+                self.set_param(&name, value.as_deref())
+            }
             None => self
                 .out
                 .error(&format!("unknown option \"{}\"", quote(&name))),
+        }
+    }
+
+    /// A search parameter of a tuning build (`engine::params`).
+    fn set_param(&mut self, name: &str, value: Option<&str>) {
+        let Some(p) = params::PARAMS.iter().find(|p| p.name == name) else {
+            return;
+        };
+        if let Some(v) = spin(&self.out, name, value, p.min as i64, p.max as i64) {
+            if let Err(e) = params::set(name, v) {
+                self.out.error(&e);
+            }
         }
     }
 

@@ -1,0 +1,138 @@
+#!/usr/bin/env python3
+"""SPSA over cavalier's search parameters, with games from match.py.
+
+    cargo build --release --features tune      # the parameters as UCI options
+    python3 benches/spsa.py --engine target/release/cavalier \\
+        --iterations 200 --pairs 8 --nodes 10000 --state spsa.json
+
+The `tune` build lists every search margin and constant as a UCI spin
+option named like its constant (capitals and underscores, e.g.
+`RFP_MARGIN`); the default build does not. Each iteration perturbs every
+parameter at once by +-c_k (a random sign each), plays `--pairs` game pairs
+between the two perturbed engines (same openings both colours, from
+`--openings`, at `--nodes` per move or on `--tc`), and moves every
+parameter along its sign by r_k * c_k * (wins - losses) of the plus side.
+The schedule is the usual one (Spall's alpha 0.602 and gamma 0.101,
+stability constant A = 10% of the iterations), sized by its end values:
+c_end, the last perturbation, is a fraction (`--c-frac`) of each
+parameter's range, and r_end (`--r-end`) the last step per unit of
+c_end squared, as fishtest's tuner takes them.
+
+The state (iteration, values, every iteration's result) is written to
+`--state` after each iteration; run again with the same file to go on.
+At the end the values are printed as `name value` lines and as match.py
+`option.NAME=VALUE` words for the SPRT of the tuned values against the
+defaults. Needs python-chess (match.py does).
+"""
+
+import argparse
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+MATCH = os.path.join(HERE, "..", "..", "shared", "tools", "match.py")
+OPENINGS = os.path.join(HERE, "..", "..", "shared", "data", "openings", "noob_2moves.epd")
+TUNABLE = re.compile(r"^[A-Z][A-Z0-9_]*$")
+ALPHA = 0.602
+GAMMA = 0.101
+
+
+def tunables(engine, only):
+    """(name, default, min, max) of every tunable spin option the engine lists."""
+    out = subprocess.run([engine], input="uci\nquit\n", capture_output=True, text=True,
+                         timeout=30).stdout
+    found = []
+    for line in out.splitlines():
+        m = re.match(r"option name (\S+) type spin default (-?\d+) min (-?\d+) max (-?\d+)", line)
+        if m and TUNABLE.match(m.group(1)) and (not only or m.group(1) in only):
+            found.append((m.group(1), int(m.group(2)), int(m.group(3)), int(m.group(4))))
+    return found
+
+
+def play(args, plus, minus, seed):
+    """Wins minus losses of the `plus` engine over `args.pairs` pairs."""
+    def spec(name, values):
+        opts = " ".join(f"option.{k}={v}" for k, v in values.items())
+        return f"name={name} cmd={os.path.abspath(args.engine)} {opts}"
+    with tempfile.NamedTemporaryFile(suffix=".json", delete=False) as f:
+        summary = f.name
+    cmd = [sys.executable, args.match, "--engine", spec("plus", plus), "--engine",
+           spec("minus", minus), "--each", "option.Hash=16 option.OwnBook=false",
+           "--games", str(2 * args.pairs), "--concurrency", str(args.concurrency),
+           "--openings", args.openings, "--seed", str(seed), "--pgn", os.devnull,
+           "--json", summary]
+    cmd += ["--nodes", str(args.nodes)] if args.nodes else ["--tc", args.tc]
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+    with open(summary) as f:
+        s = json.load(f)["opponents"][0]
+    os.unlink(summary)
+    return s["W"] - s["L"], s["W"], s["D"], s["L"]
+
+
+def schedule(k, n, c_end, r_end):
+    """c_k and r_k of iteration k (1-based) of n, for a parameter whose
+    last perturbation is c_end."""
+    big_a = 0.1 * n
+    c_k = c_end * (n / k) ** GAMMA
+    a_k = r_end * c_end ** 2 * ((big_a + n) / (big_a + k)) ** ALPHA
+    return c_k, a_k / c_k ** 2
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--engine", required=True, help="a build with --features tune")
+    ap.add_argument("--params", default="", help="comma-separated names (default: all)")
+    ap.add_argument("--iterations", type=int, default=200)
+    ap.add_argument("--pairs", type=int, default=8, help="game pairs per iteration")
+    ap.add_argument("--nodes", type=int, default=10000, help="nodes per move (0: use --tc)")
+    ap.add_argument("--tc", default="2+0.02")
+    ap.add_argument("--c-frac", type=float, default=0.05, help="c_end as a fraction of the range")
+    ap.add_argument("--r-end", type=float, default=0.002)
+    ap.add_argument("--concurrency", type=int, default=2)
+    ap.add_argument("--openings", default=OPENINGS)
+    ap.add_argument("--match", default=MATCH)
+    ap.add_argument("--state", default="spsa.json")
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+
+    params = tunables(args.engine, set(filter(None, args.params.split(","))))
+    if not params:
+        sys.exit("no tunable options: build with `cargo build --release --features tune`")
+    if os.path.exists(args.state):
+        with open(args.state) as f:
+            state = json.load(f)
+    else:
+        state = {"k": 0, "values": {p[0]: float(p[1]) for p in params}, "log": []}
+    rng = random.Random(args.seed * 1_000_003 + state["k"])
+    bounds = {p[0]: (p[2], p[3]) for p in params}
+    while state["k"] < args.iterations:
+        k = state["k"] + 1
+        plus, minus, steps = {}, {}, {}
+        for name, (lo, hi) in bounds.items():
+            c_k, r_k = schedule(k, args.iterations, args.c_frac * (hi - lo), args.r_end)
+            sign = rng.choice((-1, 1))
+            theta = state["values"][name]
+            plus[name] = round(min(hi, max(lo, theta + c_k * sign)))
+            minus[name] = round(min(hi, max(lo, theta - c_k * sign)))
+            steps[name] = r_k * c_k * sign
+        result, w, d, l = play(args, plus, minus, args.seed * 100_000 + k)
+        for name, (lo, hi) in bounds.items():
+            state["values"][name] = min(hi, max(lo, state["values"][name] + steps[name] * result))
+        state["k"] = k
+        state["log"].append({"k": k, "W": w, "D": d, "L": l})
+        with open(args.state + ".tmp", "w") as f:
+            json.dump(state, f, indent=1)
+        os.replace(args.state + ".tmp", args.state)
+        print(f"iteration {k}/{args.iterations}: +{w} ={d} -{l}", flush=True)
+    for name, _, _, _ in params:
+        print(f"{name} {round(state['values'][name])}")
+    print(" ".join(f"option.{n}={round(state['values'][n])}" for n, _, _, _ in params))
+
+
+if __name__ == "__main__":
+    main()
