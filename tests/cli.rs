@@ -43,6 +43,22 @@ fn perft_with_fen_words() {
     assert!(stdout(&o).contains("Nodes searched: 66"));
 }
 
+/// A position whose castling only Chess960 has is counted as Chess960
+/// when asked: king takes rook (f1h1, f1a1) among the 26 moves.
+#[test]
+fn perft_chess960_castling_when_asked() {
+    let o = cavalier(&[
+        "perft",
+        "1",
+        "r3k2r/8/8/8/8/8/8/R4K1R w KQkq - 0 1",
+        "--chess960",
+    ]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    assert!(out.contains("f1h1: 1") && out.contains("f1a1: 1"), "{out}");
+    assert!(out.contains("Nodes searched: 26"), "{out}");
+}
+
 #[test]
 fn perft_bad_input_is_a_clear_error() {
     for args in [
@@ -52,6 +68,8 @@ fn perft_bad_input_is_a_clear_error() {
         vec!["perft", "99"],
         vec!["perft", "2", "not", "a", "fen", "at all"],
         vec!["perft", "2", "4k3/8/8/8/8/8/8/4K3 w KQ - 0 1"],
+        // Chess960 castling rights without --chess960.
+        vec!["perft", "1", "r3k2r/8/8/8/8/8/8/R4K1R w KQkq - 0 1"],
         vec!["perft", "--suite"],
         vec!["perft", "--suite", "/no/such/file.epd"],
         vec!["perft", "3", "--threads", "0"],

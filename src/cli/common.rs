@@ -42,7 +42,7 @@ pub const USAGE: &str = "usage: cavalier [uci]                      UCI engine o
                                              (cavalier tune --help)
        cavalier wdl FILE [options]           fit the win/draw/loss model to those results
                                              and scores (cavalier wdl --help)
-       cavalier perft <depth> [FEN] [--threads N] [--hash MB]
+       cavalier perft <depth> [FEN] [--threads N] [--hash MB] [--chess960]
                                              divide counts, nodes, time, nps
        cavalier perft --suite FILE [--depth D] [--threads N] [--hash MB]
                                              check a FEN ;D1 n ;D2 n ... suite

@@ -23,12 +23,14 @@ fn parse_depth(text: &str) -> Result<u32, String> {
 const MAX_THREADS: usize = 1024;
 const MAX_HASH_MB: usize = 1 << 20;
 
-/// The options shared by both forms: `--threads N`, `--hash MB` and (for
-/// suites) `--depth D`; the other arguments in order.
+/// The options shared by both forms: `--threads N`, `--hash MB`,
+/// `--chess960` and (for suites) `--depth D`; the other arguments in order.
 struct Options {
     threads: usize,
     hash_mb: usize,
     max_depth: Option<u32>,
+    /// A single position's castling rights may be Chess960's.
+    chess960: bool,
     rest: Vec<String>,
 }
 
@@ -37,11 +39,16 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
         threads: 1,
         hash_mb: 0,
         max_depth: None,
+        chess960: false,
         rest: Vec::new(),
     };
     let mut it = args.iter();
     while let Some(a) = it.next() {
         let flag = a.as_str();
+        if flag == "--chess960" {
+            o.chess960 = true;
+            continue;
+        }
         if !matches!(flag, "--threads" | "--hash" | "--depth") {
             o.rest.push(a.clone());
             continue;
@@ -103,7 +110,7 @@ pub fn command(args: &[String]) -> i32 {
         }
     };
     let fen = opts.rest[1..].join(" ");
-    let board = if fen.trim().is_empty() {
+    let mut board = if fen.trim().is_empty() {
         Board::startpos()
     } else {
         match Board::from_fen(&fen) {
@@ -114,6 +121,17 @@ pub fn command(args: &[String]) -> i32 {
             }
         }
     };
+    // Standard chess stays standard, as in the UCI loop: castling rights
+    // only Chess960 has are refused unless asked for. (Suites mix both
+    // kinds and are read as their rights say.)
+    if board.is_chess960() && !opts.chess960 {
+        eprintln!(
+            "error: castling rights with the king off e1/e8 or a rook off the corner \
+             are Chess960's (add --chess960)"
+        );
+        return EXIT_USAGE;
+    }
+    board.set_chess960(opts.chess960);
     divide_report(&board, depth, opts.threads, table.as_ref(), &mut |line| {
         say!("{line}")
     });
