@@ -36,9 +36,29 @@ const LISTS: usize = 12;
 
 /// Which piece list holds pieces with this code (White 0..6, Black 6..12,
 /// each in `kind_index` order).
+/// One look-up in [`LIST_INDEX`].
 #[inline(always)]
 pub const fn list_index(piece: Piece) -> usize {
-    (if piece < 0 { 6 } else { 0 }) + kind_index(kind_of(piece))
+    LIST_INDEX[piece as u8 as usize] as usize
+}
+
+/// [`list_index`] of every code, by the code's byte.
+const LIST_INDEX: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        let piece = i as u8 as Piece;
+        t[i] = ((if piece < 0 { 6 } else { 0 }) + kind_index(piece.wrapping_abs())) as u8;
+        i += 1;
+    }
+    t
+};
+
+/// [`list_index`] of `color`'s pieces of `kind` (a kind, not a signed
+/// code): folds to a constant offset when `kind` is one.
+#[inline(always)]
+const fn list_of(color: Color, kind: Piece) -> usize {
+    color.index() * 6 + kind_index(kind)
 }
 
 /// Earlier occurrences of the position that make a threefold repetition.
@@ -451,7 +471,7 @@ impl Board {
 
     #[inline(always)]
     pub fn king_square(&self, color: Color) -> Square {
-        self.plist[list_index(color.piece(KING))][0] as Square
+        self.plist[list_of(color, KING)][0] as Square
     }
 
     /// Zobrist key of the pawns alone, for a pawn-structure cache. Never
@@ -476,10 +496,18 @@ impl Board {
         &self.plist[l][..self.pcount[l] as usize]
     }
 
+    /// Squares of `color`'s pieces of `kind`: [`Board::squares`] of
+    /// `color.piece(kind)`, with the list found without a look-up.
+    #[inline(always)]
+    pub fn piece_squares(&self, color: Color, kind: Piece) -> &[u8] {
+        let l = list_of(color, kind);
+        &self.plist[l][..self.pcount[l] as usize]
+    }
+
     /// How many pieces of `kind` `color` has.
     #[inline(always)]
     pub fn count(&self, color: Color, kind: Piece) -> u32 {
-        self.pcount[list_index(color.piece(kind))] as u32
+        self.pcount[list_of(color, kind)] as u32
     }
 
     /// How many pieces (king included) `color` has.
@@ -566,7 +594,7 @@ impl Board {
             return true;
         }
         for (kind, straight) in [(ROOK, Some(true)), (BISHOP, Some(false)), (QUEEN, None)] {
-            for &from in self.squares(by.piece(kind)) {
+            for &from in self.piece_squares(by, kind) {
                 let from = from as Square;
                 let d = direction(s, from);
                 if d == 0 || straight.is_some_and(|st| st != is_straight(d)) {

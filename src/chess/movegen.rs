@@ -178,7 +178,7 @@ impl Board {
                 info.checker = s;
             }
         }
-        for &s in self.squares(them.piece(KNIGHT)) {
+        for &s in self.piece_squares(them, KNIGHT) {
             let d = s as isize - k;
             if KNIGHT_JUMPS.contains(&d) {
                 info.checkers += 1;
@@ -187,7 +187,7 @@ impl Board {
         }
         // Only sliders on a line through the king can check or pin.
         for (kind, straight) in [(ROOK, Some(true)), (BISHOP, Some(false)), (QUEEN, None)] {
-            for &from in self.squares(them.piece(kind)) {
+            for &from in self.piece_squares(them, kind) {
                 let from = from as Square;
                 let d = direction(king, from);
                 if d == 0 || straight.is_some_and(|st| st != is_straight(d)) {
@@ -227,19 +227,19 @@ impl Board {
     fn gen<S: MoveSink, const WHITE: bool, const KIND: u8>(&self, list: &mut S) {
         let us = if WHITE { Color::White } else { Color::Black };
         // One loop per piece kind: no per-piece dispatch.
-        for &s in self.squares(us.piece(PAWN)) {
+        for &s in self.piece_squares(us, PAWN) {
             self.pawn_moves::<S, WHITE, KIND>(s as Square, list);
         }
-        for &s in self.squares(us.piece(KNIGHT)) {
+        for &s in self.piece_squares(us, KNIGHT) {
             self.jumps::<S, WHITE, KIND>(s as Square, &KNIGHT_JUMPS, list);
         }
-        for &s in self.squares(us.piece(BISHOP)) {
+        for &s in self.piece_squares(us, BISHOP) {
             self.slides::<S, WHITE, KIND>(s as Square, &BISHOP_DIRS, list);
         }
-        for &s in self.squares(us.piece(ROOK)) {
+        for &s in self.piece_squares(us, ROOK) {
             self.slides::<S, WHITE, KIND>(s as Square, &ROOK_DIRS, list);
         }
-        for &s in self.squares(us.piece(QUEEN)) {
+        for &s in self.piece_squares(us, QUEEN) {
             self.slides::<S, WHITE, KIND>(s as Square, &QUEEN_DIRS, list);
         }
         let king = self.king_square(us);

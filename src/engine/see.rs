@@ -64,7 +64,7 @@ fn least_slider(board: &Board, cells: &[Piece; CELLS], to: Square, side: Color) 
     for kind in SLIDERS_BY_VALUE {
         let piece = side.piece(kind);
         let mut best: Option<(usize, Square)> = None;
-        for &from in board.squares(piece) {
+        for &from in board.piece_squares(side, kind) {
             let from = from as Square;
             if cells[from] != piece {
                 continue; // already lifted by the exchange

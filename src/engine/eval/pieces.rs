@@ -70,7 +70,7 @@ pub(super) fn mobility_and_placement<T: Tracer>(ei: &mut EvalInfo, tr: &mut T, c
     for kind in [KNIGHT, BISHOP, ROOK, QUEEN] {
         let ki = kind_index(kind);
         let (pst, pst_slot, mobility_table, mobility_slot) = tables_of(kind);
-        for &s in board.squares(color.piece(kind)) {
+        for &s in board.piece_squares(color, kind) {
             let s = s as Square;
             let at = pst_index(color, s);
             ei.add(color, Term::PieceSquare, pst[at]);
