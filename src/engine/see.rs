@@ -6,7 +6,7 @@
 //! lifted off, so the rays walked for the next attacker see the pieces
 //! behind it (x-rays) without any special case.
 
-use crate::chess::board::{direction, distance, first_piece, is_straight, Board};
+use crate::chess::board::{distance, first_piece, slider_step, Board};
 use crate::chess::types::*;
 
 /// Exchange values by kind index (pawn .. king).
@@ -69,13 +69,8 @@ fn least_slider(board: &Board, cells: &[Piece; CELLS], to: Square, side: Color) 
             if cells[from] != piece {
                 continue; // already lifted by the exchange
             }
-            let d = direction(to, from);
-            let fits = match kind {
-                ROOK => is_straight(d),
-                BISHOP => d != 0 && !is_straight(d),
-                _ => d != 0,
-            };
-            if !fits || first_piece(cells, to, d) != from {
+            let d = slider_step(kind, to, from);
+            if d == 0 || first_piece(cells, to, d) != from {
                 continue;
             }
             let rank = direction_rank(d);
