@@ -24,6 +24,7 @@ fn value(piece: Piece) -> i32 {
 /// lifts pieces off the copy (and puts each capturer on `to`, from where it
 /// attacks nothing), so the board's piece lists name every piece that can
 /// still attack, and a kind missing from them is missing from the copy.
+#[inline(always)]
 fn least_attacker(
     board: &Board,
     cells: &[Piece; CELLS],
