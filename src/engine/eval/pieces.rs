@@ -139,12 +139,7 @@ fn piece_terms<T: Tracer>(ei: &mut EvalInfo, tr: &mut T, color: Color, kind: Pie
     }
     match kind {
         BISHOP => {
-            let shade = if bit(s) & DARK_SQUARES != 0 {
-                DARK_SQUARES
-            } else {
-                LIGHT_SQUARES
-            };
-            let n = count_sparse(ei.pawns.pawns[c] & shade);
+            let n = ei.pawns.on_shade[c][(bit(s) & DARK_SQUARES == 0) as usize];
             ei.add(color, Term::Pieces, BISHOP_PAWNS * n);
             tr.add(color, ix::BISHOP_PAWNS, n);
         }
