@@ -36,9 +36,29 @@ const LISTS: usize = 12;
 
 /// Which piece list holds pieces with this code (White 0..6, Black 6..12,
 /// each in `kind_index` order).
+/// One look-up in [`LIST_INDEX`].
 #[inline(always)]
 pub const fn list_index(piece: Piece) -> usize {
-    (if piece < 0 { 6 } else { 0 }) + kind_index(kind_of(piece))
+    LIST_INDEX[piece as u8 as usize] as usize
+}
+
+/// [`list_index`] of every code, by the code's byte.
+const LIST_INDEX: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        let piece = i as u8 as Piece;
+        t[i] = ((if piece < 0 { 6 } else { 0 }) + kind_index(piece.wrapping_abs())) as u8;
+        i += 1;
+    }
+    t
+};
+
+/// [`list_index`] of `color`'s pieces of `kind` (a kind, not a signed
+/// code): folds to a constant offset when `kind` is one.
+#[inline(always)]
+const fn list_of(color: Color, kind: Piece) -> usize {
+    color.index() * 6 + kind_index(kind)
 }
 
 /// Earlier occurrences of the position that make a threefold repetition.
@@ -327,6 +347,70 @@ const DIRECTION_BY_DIFF: [i8; 239] = {
     t
 };
 
+/// Bits of [`REACH_BY_DIFF`]: the difference is a knight jump, lies on a
+/// rank or file, lies on a diagonal.
+const REACH_KNIGHT: u8 = 1;
+const REACH_STRAIGHT: u8 = 2;
+const REACH_DIAGONAL: u8 = 4;
+
+/// How a piece could reach one square from another, by 0x88 difference +
+/// 119: one table look-up instead of comparing steps.
+const REACH_BY_DIFF: [u8; 239] = {
+    let mut t = [0u8; 239];
+    let jumps: [(i32, i32); 8] = [
+        (1, 2),
+        (2, 1),
+        (2, -1),
+        (1, -2),
+        (-1, -2),
+        (-2, -1),
+        (-2, 1),
+        (-1, 2),
+    ];
+    let mut k = 0;
+    while k < 8 {
+        t[(119 + jumps[k].0 + 16 * jumps[k].1) as usize] = REACH_KNIGHT;
+        k += 1;
+    }
+    let mut i = 0;
+    while i < 239 {
+        let d = DIRECTION_BY_DIFF[i] as isize;
+        if d != 0 {
+            t[i] = if is_straight(d) {
+                REACH_STRAIGHT
+            } else {
+                REACH_DIAGONAL
+            };
+        }
+        i += 1;
+    }
+    t
+};
+
+/// True when a knight jump leads from `from` to `to` (real squares).
+#[inline(always)]
+pub fn knight_jump(from: Square, to: Square) -> bool {
+    REACH_BY_DIFF[diff_index(from, to)] & REACH_KNIGHT != 0
+}
+
+/// The step from `from` towards `to` when a slider of `kind` (bishop, rook
+/// or queen) moves along that line, else 0: [`direction`] with the kind's
+/// test folded into the same look-up.
+#[inline(always)]
+pub fn slider_step(kind: Piece, from: Square, to: Square) -> isize {
+    let i = diff_index(from, to);
+    let lines = match kind {
+        ROOK => REACH_STRAIGHT,
+        BISHOP => REACH_DIAGONAL,
+        _ => REACH_STRAIGHT | REACH_DIAGONAL,
+    };
+    if REACH_BY_DIFF[i] & lines != 0 {
+        DIRECTION_BY_DIFF[i] as isize
+    } else {
+        0
+    }
+}
+
 /// The 10x12 step that leads from `from` to `to` along a rank, file or
 /// diagonal, or 0 when the two squares are not aligned (or equal). Both
 /// must be real squares.
@@ -451,7 +535,7 @@ impl Board {
 
     #[inline(always)]
     pub fn king_square(&self, color: Color) -> Square {
-        self.plist[list_index(color.piece(KING))][0] as Square
+        self.plist[list_of(color, KING)][0] as Square
     }
 
     /// Zobrist key of the pawns alone, for a pawn-structure cache. Never
@@ -476,10 +560,18 @@ impl Board {
         &self.plist[l][..self.pcount[l] as usize]
     }
 
+    /// Squares of `color`'s pieces of `kind`: [`Board::squares`] of
+    /// `color.piece(kind)`, with the list found without a look-up.
+    #[inline(always)]
+    pub fn piece_squares(&self, color: Color, kind: Piece) -> &[u8] {
+        let l = list_of(color, kind);
+        &self.plist[l][..self.pcount[l] as usize]
+    }
+
     /// How many pieces of `kind` `color` has.
     #[inline(always)]
     pub fn count(&self, color: Color, kind: Piece) -> u32 {
-        self.pcount[list_index(color.piece(kind))] as u32
+        self.pcount[list_of(color, kind)] as u32
     }
 
     /// How many pieces (king included) `color` has.
@@ -538,11 +630,26 @@ impl Board {
     /// empty (0 for none): a king stepping off a checking ray must not
     /// shield its own destination.
     ///
-    /// Looks outward from `s` at the pawn, knight and king cells, then, for
-    /// each enemy slider on a line through `s`, walks only that line.
-    #[inline]
+    /// Looks outward from `s` at the pawn cells, tests the enemy knights
+    /// and king by distance, then, for each enemy slider on a line through
+    /// `s`, walks only that line.
+    #[inline(never)]
     pub fn attacked_lifting(&self, s: Square, by: Color, lifted: Square) -> bool {
-        let cells = &self.cells;
+        self.attacked_on(&self.cells, s, by, lifted)
+    }
+
+    /// [`Board::attacked_lifting`] on `cells`, a scratch copy of the board's
+    /// cells on which only the other side's pieces and `by`'s pawns may
+    /// have moved or been lifted: `by`'s other pieces are found from the
+    /// board's piece lists.
+    #[inline(always)]
+    pub(crate) fn attacked_on(
+        &self,
+        cells: &[Piece; CELLS],
+        s: Square,
+        by: Color,
+        lifted: Square,
+    ) -> bool {
         let si = s as isize;
         let pawn = by.piece(PAWN);
         let back = -by.forward();
@@ -550,31 +657,35 @@ impl Board {
         {
             return true;
         }
-        let knight = by.piece(KNIGHT);
-        if self.count(by, KNIGHT) > 0 {
-            for j in KNIGHT_JUMPS {
-                if cells[(si + j) as usize] == knight {
-                    return true;
-                }
+        for &n in self.piece_squares(by, KNIGHT) {
+            if knight_jump(s, n as Square) {
+                return true;
             }
         }
-        let king = self.king_square(by);
-        if (file_of(king) as isize - file_of(s) as isize).abs() <= 1
-            && (rank_of(king) as isize - rank_of(s) as isize).abs() <= 1
-            && king != s
-        {
+        if distance(s, self.king_square(by)) == 1 {
             return true;
         }
-        for (kind, straight) in [(ROOK, Some(true)), (BISHOP, Some(false)), (QUEEN, None)] {
-            for &from in self.squares(by.piece(kind)) {
-                let from = from as Square;
-                let d = direction(s, from);
-                if d == 0 || straight.is_some_and(|st| st != is_straight(d)) {
-                    continue;
-                }
-                if first_piece_lifting(cells, s, d, lifted) == from {
-                    return true;
-                }
+        self.slider_reaches(cells, s, by, ROOK, lifted)
+            || self.slider_reaches(cells, s, by, BISHOP, lifted)
+            || self.slider_reaches(cells, s, by, QUEEN, lifted)
+    }
+
+    /// True when one of `by`'s sliders of `kind` attacks `s` on `cells`,
+    /// the cell `lifted` seen as empty.
+    #[inline(always)]
+    fn slider_reaches(
+        &self,
+        cells: &[Piece; CELLS],
+        s: Square,
+        by: Color,
+        kind: Piece,
+        lifted: Square,
+    ) -> bool {
+        for &from in self.piece_squares(by, kind) {
+            let from = from as Square;
+            let d = slider_step(kind, s, from);
+            if d != 0 && first_piece_lifting(cells, s, d, lifted) == from {
+                return true;
             }
         }
         false
@@ -590,16 +701,11 @@ impl Board {
         let d = to as isize - from as isize;
         match kind_of(piece) {
             PAWN => d == color.forward() + EAST || d == color.forward() + WEST,
-            KNIGHT => KNIGHT_JUMPS.contains(&d),
+            KNIGHT => knight_jump(from, to),
             KING => distance(from, to) == 1,
             kind => {
-                let step = direction(from, to);
-                let fits = match kind {
-                    ROOK => is_straight(step),
-                    BISHOP => step != 0 && !is_straight(step),
-                    _ => step != 0,
-                };
-                if !fits {
+                let step = slider_step(kind, from, to);
+                if step == 0 {
                     return false;
                 }
                 // Looking back from `to`, the slider is the first piece.

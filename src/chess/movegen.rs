@@ -10,7 +10,8 @@
 //! (an attack test on a scratch copy of the cells) need more.
 
 use crate::chess::board::{
-    attacked, castle_index, direction, first_piece, first_piece_lifting, is_straight, Board,
+    attacked, castle_index, direction, first_piece, first_piece_lifting, is_straight, knight_jump,
+    slider_step, Board,
 };
 use crate::chess::types::*;
 use arrayvec::ArrayVec;
@@ -178,19 +179,18 @@ impl Board {
                 info.checker = s;
             }
         }
-        for &s in self.squares(them.piece(KNIGHT)) {
-            let d = s as isize - k;
-            if KNIGHT_JUMPS.contains(&d) {
+        for &s in self.piece_squares(them, KNIGHT) {
+            if knight_jump(king, s as Square) {
                 info.checkers += 1;
                 info.checker = s as Square;
             }
         }
         // Only sliders on a line through the king can check or pin.
-        for (kind, straight) in [(ROOK, Some(true)), (BISHOP, Some(false)), (QUEEN, None)] {
-            for &from in self.squares(them.piece(kind)) {
+        for kind in [ROOK, BISHOP, QUEEN] {
+            for &from in self.piece_squares(them, kind) {
                 let from = from as Square;
-                let d = direction(king, from);
-                if d == 0 || straight.is_some_and(|st| st != is_straight(d)) {
+                let d = slider_step(kind, king, from);
+                if d == 0 {
                     continue;
                 }
                 let first = first_piece(cells, king, d);
@@ -227,19 +227,19 @@ impl Board {
     fn gen<S: MoveSink, const WHITE: bool, const KIND: u8>(&self, list: &mut S) {
         let us = if WHITE { Color::White } else { Color::Black };
         // One loop per piece kind: no per-piece dispatch.
-        for &s in self.squares(us.piece(PAWN)) {
+        for &s in self.piece_squares(us, PAWN) {
             self.pawn_moves::<S, WHITE, KIND>(s as Square, list);
         }
-        for &s in self.squares(us.piece(KNIGHT)) {
+        for &s in self.piece_squares(us, KNIGHT) {
             self.jumps::<S, WHITE, KIND>(s as Square, &KNIGHT_JUMPS, list);
         }
-        for &s in self.squares(us.piece(BISHOP)) {
+        for &s in self.piece_squares(us, BISHOP) {
             self.slides::<S, WHITE, KIND>(s as Square, &BISHOP_DIRS, list);
         }
-        for &s in self.squares(us.piece(ROOK)) {
+        for &s in self.piece_squares(us, ROOK) {
             self.slides::<S, WHITE, KIND>(s as Square, &ROOK_DIRS, list);
         }
-        for &s in self.squares(us.piece(QUEEN)) {
+        for &s in self.piece_squares(us, QUEEN) {
             self.slides::<S, WHITE, KIND>(s as Square, &QUEEN_DIRS, list);
         }
         let king = self.king_square(us);
@@ -363,17 +363,23 @@ impl Board {
     /// seen to move away.
     fn castle_path_safe(&self, king: Square, rook_from: Square) -> bool {
         let them = self.side.flip();
-        if attacked(&self.cells, king, them) {
-            return false;
-        }
         let (king_to, _) = self.castle_targets(king, rook_from);
         let mut scratch = self.cells;
         scratch[king] = EMPTY;
         scratch[rook_from] = EMPTY;
         // The king's own square too: it may be its destination (Chess960),
         // and with the rook lifted a line along the back rank may open.
+        // Lifting pieces only opens lines, so this also covers the king
+        // standing in check before it moves.
         let (lo, hi) = (king.min(king_to), king.max(king_to));
-        (lo..=hi).all(|s| !attacked(&scratch, s, them))
+        // Only our own king and rook are lifted: the board's lists still
+        // name every attacker.
+        for s in lo..=hi {
+            if self.attacked_on(&scratch, s, them, 0) {
+                return false;
+            }
+        }
+        true
     }
 
     /// Legality of a pseudo-legal move of the side to move, judged from the
@@ -393,12 +399,7 @@ impl Board {
             return !self.attacked_lifting(to, them, lifted);
         }
         if mv.kind() == MoveKind::EnPassant {
-            let mut scratch = self.cells;
-            let cap = (to as isize - self.side.forward()) as Square;
-            scratch[to] = scratch[from];
-            scratch[from] = EMPTY;
-            scratch[cap] = EMPTY;
-            return !attacked(&scratch, info.king, them);
+            return self.en_passant_legal(mv, info.king);
         }
         if info.checkers > 1 {
             return false;
@@ -419,6 +420,22 @@ impl Board {
             return (t - k).abs() < (c - k).abs();
         }
         true
+    }
+
+    /// Legality of an en-passant capture: played on a scratch copy of the
+    /// cells, the two pawns leaving their squares may open a line to our
+    /// king. Rare, so out of line.
+    #[inline(never)]
+    fn en_passant_legal(&self, mv: Move, king: Square) -> bool {
+        let (from, to) = (mv.from(), mv.to());
+        let mut scratch = self.cells;
+        let cap = (to as isize - self.side.forward()) as Square;
+        scratch[to] = scratch[from];
+        scratch[from] = EMPTY;
+        scratch[cap] = EMPTY;
+        // Our pawn moved and theirs was taken: the board's lists still
+        // name every other attacker.
+        !self.attacked_on(&scratch, king, self.side.flip(), 0)
     }
 
     /// True when the legal move `mv` checks the opponent's king, judged
@@ -458,16 +475,11 @@ impl Board {
         let (k, t) = (king as isize, to as isize);
         let direct = match kind_of(piece) {
             PAWN => t + us.forward() + EAST == k || t + us.forward() + WEST == k,
-            KNIGHT => KNIGHT_JUMPS.contains(&(k - t)),
+            KNIGHT => knight_jump(to, king),
             KING => false,
             kind => {
-                let d = direction(to, king);
-                let fits = match kind {
-                    ROOK => is_straight(d),
-                    BISHOP => d != 0 && !is_straight(d),
-                    _ => d != 0,
-                };
-                fits && first_piece_lifting(cells, to, d, from) == king
+                let d = slider_step(kind, to, king);
+                d != 0 && first_piece_lifting(cells, to, d, from) == king
             }
         };
         if direct {

@@ -159,17 +159,23 @@ pub const fn kind_of(piece: Piece) -> Piece {
 }
 
 /// Dense 0..6 index of a piece kind (pawn 0 .. king 5), for tables.
+/// Anything else (a negative code, `EMPTY`, `OFF_BOARD`) gives 5, as the
+/// king does. One look-up in [`KIND_INDEX`].
 #[inline(always)]
 pub const fn kind_index(kind: Piece) -> usize {
-    match kind {
-        PAWN => 0,
-        KNIGHT => 1,
-        BISHOP => 2,
-        ROOK => 3,
-        QUEEN => 4,
-        _ => 5,
-    }
+    KIND_INDEX[kind as u8 as usize] as usize
 }
+
+/// [`kind_index`] of every code, by the code's byte.
+const KIND_INDEX: [u8; 256] = {
+    let mut t = [5u8; 256];
+    t[PAWN as usize] = 0;
+    t[KNIGHT as usize] = 1;
+    t[BISHOP as usize] = 2;
+    t[ROOK as usize] = 3;
+    t[QUEEN as usize] = 4;
+    t
+};
 
 /// Kinds in [`kind_index`] order.
 pub const KINDS: [Piece; 6] = [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING];

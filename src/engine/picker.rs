@@ -109,16 +109,7 @@ impl MovePicker {
                     }
                 }
                 Stage::GenCaptures => {
-                    let start = self.list.0.len();
-                    board.generate(GenKind::Captures, &mut self.list);
-                    for s in &mut self.list.0[start..] {
-                        let promo = s.mv.promo();
-                        s.key = if promo != EMPTY && promo != QUEEN {
-                            keys::UNDER_PROMOTION
-                        } else {
-                            ordering.capture_key(board, s.mv)
-                        };
-                    }
+                    self.generate_captures(board, ordering);
                     self.stage = Stage::GoodCaptures;
                 }
                 Stage::GoodCaptures => {
@@ -170,12 +161,7 @@ impl MovePicker {
                     }
                 }
                 Stage::GenQuiets => {
-                    let start = self.list.0.len();
-                    board.generate(GenKind::Quiets, &mut self.list);
-                    for s in &mut self.list.0[start..] {
-                        s.key = ordering.quiet_stat(board, s.mv, cx);
-                    }
-                    self.next = start;
+                    self.generate_quiets(board, ordering, cx);
                     self.stage = Stage::Quiets;
                 }
                 Stage::Quiets => {
@@ -209,6 +195,34 @@ impl MovePicker {
         }
     }
 
+    /// Appends the captures and promotions with their keys. Out of line,
+    /// as is [`MovePicker::generate_quiets`]: each runs once a node, and
+    /// what they need would otherwise be set up on every call of `next`.
+    #[inline(never)]
+    fn generate_captures(&mut self, board: &Board, ordering: &MoveOrdering) {
+        let start = self.list.0.len();
+        board.generate(GenKind::Captures, &mut self.list);
+        for s in &mut self.list.0[start..] {
+            let promo = s.mv.promo();
+            s.key = if promo != EMPTY && promo != QUEEN {
+                keys::UNDER_PROMOTION
+            } else {
+                ordering.capture_key(board, s.mv)
+            };
+        }
+    }
+
+    /// Appends the quiet moves with their history keys; they come next.
+    #[inline(never)]
+    fn generate_quiets(&mut self, board: &Board, ordering: &MoveOrdering, cx: Context) {
+        let start = self.list.0.len();
+        board.generate(GenKind::Quiets, &mut self.list);
+        for s in &mut self.list.0[start..] {
+            s.key = ordering.quiet_stat(board, s.mv, cx);
+        }
+        self.next = start;
+    }
+
     /// No more quiet moves (killers included): the node prunes every quiet
     /// move from here on, so they are neither scored nor handed out.
     pub fn skip_quiets(&mut self) {
@@ -220,16 +234,16 @@ impl MovePicker {
     #[inline(always)]
     fn pick_best(&mut self) -> Option<Scored> {
         let list = &mut self.list.0;
-        if self.next >= list.len() {
-            return None;
-        }
-        let mut b = self.next;
-        for j in self.next + 1..list.len() {
-            if list[j].key > list[b].key {
-                b = j;
+        let rest = list.get(self.next..).filter(|rest| !rest.is_empty())?;
+        // The first of the best keys, the best kept at hand as the scan
+        // goes.
+        let (mut b, mut best) = (0, rest[0].key);
+        for (j, s) in rest.iter().enumerate().skip(1) {
+            if s.key > best {
+                (b, best) = (j, s.key);
             }
         }
-        list.swap(self.next, b);
+        list.swap(self.next, self.next + b);
         let s = list[self.next];
         self.next += 1;
         Some(s)

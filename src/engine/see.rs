@@ -6,7 +6,7 @@
 //! lifted off, so the rays walked for the next attacker see the pieces
 //! behind it (x-rays) without any special case.
 
-use crate::chess::board::{first_piece, Board};
+use crate::chess::board::{distance, first_piece, slider_step, Board};
 use crate::chess::types::*;
 
 /// Exchange values by kind index (pawn .. king).
@@ -19,7 +19,18 @@ fn value(piece: Piece) -> i32 {
 
 /// The least valuable piece of `side` attacking `to` on `cells`, as its
 /// square, or `None`.
-fn least_attacker(cells: &[Piece; CELLS], to: Square, side: Color) -> Option<Square> {
+///
+/// `board` is the position `cells` was copied from: the exchange only ever
+/// lifts pieces off the copy (and puts each capturer on `to`, from where it
+/// attacks nothing), so the board's piece lists name every piece that can
+/// still attack, and a kind missing from them is missing from the copy.
+#[inline(always)]
+fn least_attacker(
+    board: &Board,
+    cells: &[Piece; CELLS],
+    to: Square,
+    side: Color,
+) -> Option<Square> {
     let t = to as isize;
     let pawn = side.piece(PAWN);
     for step in [EAST, WEST] {
@@ -28,45 +39,64 @@ fn least_attacker(cells: &[Piece; CELLS], to: Square, side: Color) -> Option<Squ
             return Some(s);
         }
     }
-    let knight = side.piece(KNIGHT);
-    for j in KNIGHT_JUMPS {
-        let s = (t + j) as Square;
-        if cells[s] == knight {
-            return Some(s);
+    if board.count(side, KNIGHT) > 0 {
+        let knight = side.piece(KNIGHT);
+        for j in KNIGHT_JUMPS {
+            let s = (t + j) as Square;
+            if cells[s] == knight {
+                return Some(s);
+            }
         }
     }
-    // First piece on each ray.
-    let mut best: Option<(i32, Square)> = None;
-    for (i, d) in QUEEN_DIRS.into_iter().enumerate() {
-        let straight = i < 4;
-        let s = first_piece(cells, to, d);
-        let p = cells[s];
-        if !side.owns(p) {
-            continue;
-        }
-        let fits = match kind_of(p) {
-            QUEEN => true,
-            ROOK => straight,
-            BISHOP => !straight,
-            _ => false,
-        };
-        if fits && best.is_none_or(|(v, _)| value(p) < v) {
-            best = Some((value(p), s));
-        }
+    if let Some(s) = least_slider(board, cells, to, side) {
+        return Some(s);
     }
-    if let Some((v, s)) = best {
-        if v < SEE_VALUE[5] {
-            return Some(s);
+    // The king, unless it has left its square for `to` already.
+    let king = board.king_square(side);
+    (cells[king] == side.piece(KING) && distance(to, king) == 1).then_some(king)
+}
+
+/// The least valuable slider of `side` that is the first piece on its line
+/// to `to`, ties going to the earlier direction of `QUEEN_DIRS`. Looks only
+/// along the lines from `to` to the sliders still on `cells`, kinds in
+/// order of value, so the first kind with an attacker holds the answer.
+#[inline(always)]
+fn least_slider(board: &Board, cells: &[Piece; CELLS], to: Square, side: Color) -> Option<Square> {
+    for kind in SLIDERS_BY_VALUE {
+        let piece = side.piece(kind);
+        let mut best: Option<(usize, Square)> = None;
+        for &from in board.piece_squares(side, kind) {
+            let from = from as Square;
+            if cells[from] != piece {
+                continue; // already lifted by the exchange
+            }
+            let d = slider_step(kind, to, from);
+            if d == 0 || first_piece(cells, to, d) != from {
+                continue;
+            }
+            let rank = direction_rank(d);
+            if best.is_none_or(|(r, _)| rank < r) {
+                best = Some((rank, from));
+            }
         }
-    }
-    let king = side.piece(KING);
-    for d in QUEEN_DIRS {
-        let s = (t + d) as Square;
-        if cells[s] == king {
+        if let Some((_, s)) = best {
             return Some(s);
         }
     }
     None
+}
+
+/// The sliding kinds, least valuable first (as `SEE_VALUE` ranks them).
+const SLIDERS_BY_VALUE: [Piece; 3] = [BISHOP, ROOK, QUEEN];
+
+/// A line's place in `QUEEN_DIRS`, the order that breaks ties between
+/// equal attackers.
+#[inline(always)]
+fn direction_rank(d: isize) -> usize {
+    QUEEN_DIRS
+        .iter()
+        .position(|&q| q == d)
+        .unwrap_or(QUEEN_DIRS.len())
 }
 
 /// The exchange value of `mv` for the side making it, in centipawns.
@@ -101,9 +131,9 @@ pub fn see(board: &Board, mv: Move) -> i32 {
     cells[to] = on_square;
     let mut side = us.flip();
     let mut d = 0;
-    while let Some(s) = least_attacker(&cells, to, side) {
+    while let Some(s) = least_attacker(board, &cells, to, side) {
         // A king may not capture into a defended square.
-        if kind_of(cells[s]) == KING && least_attacker(&cells, to, side.flip()).is_some() {
+        if kind_of(cells[s]) == KING && least_attacker(board, &cells, to, side.flip()).is_some() {
             break;
         }
         d += 1;

@@ -99,22 +99,34 @@ struct Unpacked {
 }
 
 fn unpack(data: u64) -> Option<Unpacked> {
+    let (bound, depth, age) = header(data)?;
+    Some(Unpacked {
+        entry: Entry {
+            mv: unpack_move(data & 0xffff),
+            score: (data >> 16) as u16 as i16 as i32,
+            eval: (data >> 32) as u16 as i16 as i32,
+            depth,
+            bound,
+        },
+        age,
+    })
+}
+
+/// The bound, depth and age of a data word, or `None` for an empty slot:
+/// all that replacement looks at, without decoding the move.
+#[inline(always)]
+fn header(data: u64) -> Option<(Bound, i32, u8)> {
     let bound = match data >> 56 & 3 {
         1 => Bound::Exact,
         2 => Bound::Lower,
         3 => Bound::Upper,
         _ => return None,
     };
-    Some(Unpacked {
-        entry: Entry {
-            mv: unpack_move(data & 0xffff),
-            score: (data >> 16) as u16 as i16 as i32,
-            eval: (data >> 32) as u16 as i16 as i32,
-            depth: (data >> 48 & 0xff) as i32 - 1,
-            bound,
-        },
-        age: (data >> 58) as u8 & AGE_MASK,
-    })
+    Some((
+        bound,
+        (data >> 48 & 0xff) as i32 - 1,
+        (data >> 58) as u8 & AGE_MASK,
+    ))
 }
 
 /// One bucket: four entries of two words (key ^ data, data), aligned to
@@ -226,14 +238,18 @@ impl TranspositionTable {
         for i in 0..ENTRIES_PER_BUCKET {
             let k = bucket[2 * i].load(Ordering::Relaxed);
             let d = bucket[2 * i + 1].load(Ordering::Relaxed);
-            let old = unpack(d);
-            if let Some(u) = old.as_ref().filter(|_| k ^ d == key) {
+            let old = header(d);
+            if let Some((_, old_depth, old_age)) = old.filter(|_| k ^ d == key) {
                 // Keep a much deeper entry of the same position unless the
                 // new one is exact.
-                if bound != Bound::Exact && u.entry.depth > depth + 3 && u.age == age {
+                if bound != Bound::Exact && old_depth > depth + 3 && old_age == age {
                     return;
                 }
-                let mv = if mv.is_none() { u.entry.mv } else { mv };
+                let mv = if mv.is_none() {
+                    unpack_move(d & 0xffff)
+                } else {
+                    mv
+                };
                 let data = pack(mv, score, eval, depth, bound, age);
                 bucket[2 * i].store(key ^ data, Ordering::Relaxed);
                 bucket[2 * i + 1].store(data, Ordering::Relaxed);
@@ -242,9 +258,9 @@ impl TranspositionTable {
             // Worth of keeping: depth, minus a lot for each search of age.
             let worth = match old {
                 None => i32::MIN,
-                Some(u) => {
-                    let stale = (age.wrapping_sub(u.age) & AGE_MASK) as i32;
-                    u.entry.depth - 8 * stale
+                Some((_, old_depth, old_age)) => {
+                    let stale = (age.wrapping_sub(old_age) & AGE_MASK) as i32;
+                    old_depth - 8 * stale
                 }
             };
             if worth < victim_worth {

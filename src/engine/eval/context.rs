@@ -74,7 +74,7 @@ impl<'a> EvalInfo<'a> {
             pieces[c][kind_index(PAWN)] = pawns.pawns[c];
             for kind in [KNIGHT, BISHOP, ROOK, QUEEN, KING] {
                 let mut set = 0;
-                for &s in board.squares(color.piece(kind)) {
+                for &s in board.piece_squares(color, kind) {
                     set |= bit(s as Square);
                 }
                 pieces[c][kind_index(kind)] = set;

@@ -198,21 +198,31 @@ fn trace_cached<T: Tracer>(board: &Board, tr: &mut T, pawns: Option<&mut PawnTab
         }
     };
     let mut ei = EvalInfo::new(board, entry);
-    // First pass: what each piece is worth and attacks.
-    for color in [Color::White, Color::Black] {
-        pieces::material_and_pawns(&mut ei, tr, color);
-        pieces::mobility_and_placement(&mut ei, tr, color);
-    }
+    // Each pass is written out for White, then Black: with the colour a
+    // constant, every colour test in the terms folds away.
+    first_pass(&mut ei, tr, Color::White);
+    first_pass(&mut ei, tr, Color::Black);
     ei.close_attacks();
-    // Second pass: what needs both sides' attack maps.
-    for color in [Color::White, Color::Black] {
-        threats::threats(&mut ei, tr, color);
-        passed::passed_pawns(&mut ei, tr, color);
-        pieces::pair_and_tempo(&mut ei, tr, color);
-        king::king_attack(&mut ei, tr, color);
-        king::king_shelter(&mut ei, tr, color);
-    }
+    second_pass(&mut ei, tr, Color::White);
+    second_pass(&mut ei, tr, Color::Black);
     finish(board, ei.terms)
+}
+
+/// First pass, one colour: what each piece is worth and attacks.
+#[inline(always)]
+fn first_pass<T: Tracer>(ei: &mut EvalInfo, tr: &mut T, color: Color) {
+    pieces::material_and_pawns(ei, tr, color);
+    pieces::mobility_and_placement(ei, tr, color);
+}
+
+/// Second pass, one colour: what needs both sides' attack maps.
+#[inline(always)]
+fn second_pass<T: Tracer>(ei: &mut EvalInfo, tr: &mut T, color: Color) {
+    threats::threats(ei, tr, color);
+    passed::passed_pawns(ei, tr, color);
+    pieces::pair_and_tempo(ei, tr, color);
+    king::king_attack(ei, tr, color);
+    king::king_shelter(ei, tr, color);
 }
 
 /// The mop-up bonus (untuned, added after scaling) when White leads or is

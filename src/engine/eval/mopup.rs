@@ -43,7 +43,7 @@ pub(super) fn mopup(board: &Board, strong: Color) -> Option<i32> {
     let mut bonus = MOPUP_CLOSE * (7 - kings);
     if bishop_knight {
         // Corners a1/h8 are dark, a8/h1 light; the bishop's shade decides.
-        let b = board.squares(strong.piece(BISHOP))[0] as Square;
+        let b = board.piece_squares(strong, BISHOP)[0] as Square;
         let dark = (file_of(b) + rank_of(b)).is_multiple_of(2);
         let corner = if dark {
             lf.max(lr).min((7 - lf).max(7 - lr))

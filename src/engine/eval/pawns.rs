@@ -33,7 +33,7 @@ impl PawnFiles {
         let mut pf = PawnFiles::EMPTY;
         for color in [Color::White, Color::Black] {
             let c = color.index();
-            for &s in board.squares(color.piece(PAWN)) {
+            for &s in board.piece_squares(color, PAWN) {
                 let (f, r) = (file_of(s as Square) + 1, rank_of(s as Square) as i32);
                 pf.count[c][f] += 1;
                 pf.lowest[c][f] = pf.lowest[c][f].min(r as i8);
@@ -79,6 +79,9 @@ pub(super) struct PawnEntry {
     pub(super) passed: [Bitboard; 2],
     /// The pawns per colour.
     pub(super) pawns: [Bitboard; 2],
+    /// The pawns per colour on the dark squares (0) and on the light ones
+    /// (1), for the bishops.
+    pub(super) on_shade: [[i32; 2]; 2],
     /// Squares attacked by a pawn of each colour, and by two.
     pub(super) pawn_attacks: [Bitboard; 2],
     pub(super) pawn_attacks_twice: [Bitboard; 2],
@@ -108,6 +111,7 @@ impl PawnTable {
             structure: [Score(0, 0); 2],
             passed: [0; 2],
             pawns: [0; 2],
+            on_shade: [[0; 2]; 2],
             pawn_attacks: [0; 2],
             pawn_attacks_twice: [0; 2],
         };
@@ -139,7 +143,7 @@ pub(super) fn pawn_entry<T: Tracer>(board: &Board, tr: &mut T, key: u64) -> Pawn
     for color in [Color::White, Color::Black] {
         let c = color.index();
         let them = color.flip();
-        for &s in board.squares(color.piece(PAWN)) {
+        for &s in board.piece_squares(color, PAWN) {
             pawns[c] |= bit(s as Square);
         }
         let (east, west) = pawn_attacks_each_way(pawns[c], color);
@@ -153,7 +157,7 @@ pub(super) fn pawn_entry<T: Tracer>(board: &Board, tr: &mut T, key: u64) -> Pawn
             structure[c] += CONNECTED_PAWN[rr];
             tr.add(color, ix::CONNECTED_PAWN + rr, 1);
         }
-        for &s in board.squares(color.piece(PAWN)) {
+        for &s in board.piece_squares(color, PAWN) {
             let s = s as Square;
             let pfile = file_of(s) + 1;
             let at = pst_index(color, s);
@@ -197,6 +201,8 @@ pub(super) fn pawn_entry<T: Tracer>(board: &Board, tr: &mut T, key: u64) -> Pawn
             }
         }
     }
+    let on_shade = pawns
+        .map(|own| [DARK_SQUARES, LIGHT_SQUARES].map(|shade| (own & shade).count_ones() as i32));
     PawnEntry {
         key,
         files: pf,
@@ -204,6 +210,7 @@ pub(super) fn pawn_entry<T: Tracer>(board: &Board, tr: &mut T, key: u64) -> Pawn
         structure,
         passed,
         pawns,
+        on_shade,
         pawn_attacks: pawn_attacks_by,
         pawn_attacks_twice,
     }

@@ -67,36 +67,54 @@ pub(super) fn mobility_and_placement<T: Tracer>(ei: &mut EvalInfo, tr: &mut T, c
     let enemy_king = index64(board.king_square(them));
     let zone = KING_ATTACKS[enemy_king] | 1u64 << enemy_king;
     ei.attacks[c][kind_index(PAWN)] = ei.pawns.pawn_attacks[c];
-    for kind in [KNIGHT, BISHOP, ROOK, QUEEN] {
-        let ki = kind_index(kind);
-        let (pst, pst_slot, mobility_table, mobility_slot) = tables_of(kind);
-        for &s in board.squares(color.piece(kind)) {
-            let s = s as Square;
-            let at = pst_index(color, s);
-            ei.add(color, Term::PieceSquare, pst[at]);
-            tr.add(color, pst_slot + at, 1);
-
-            let from = index64(s);
-            let reach = match kind {
-                KNIGHT => KNIGHT_ATTACKS[from],
-                BISHOP => bishop_attacks(from, ei.occupied),
-                ROOK => rook_attacks(from, ei.occupied),
-                _ => bishop_attacks(from, ei.occupied) | rook_attacks(from, ei.occupied),
-            };
-            ei.attacks[c][ki] |= reach;
-            let mobility = (reach & mobility_area).count_ones() as usize;
-            ei.add(color, Term::Mobility, mobility_table[mobility]);
-            tr.add(color, mobility_slot + mobility, 1);
-            let zone_hits = count_sparse(reach & zone);
-            if zone_hits > 0 {
-                let attack = &mut ei.king_attack[c];
-                attack.attackers += 1;
-                attack.zone_hits[ki] += zone_hits;
-            }
-            piece_terms(ei, tr, color, kind, s);
-        }
-    }
+    // One call per kind, the kind a constant in each.
+    pieces_of_kind(ei, tr, color, KNIGHT, mobility_area, zone);
+    pieces_of_kind(ei, tr, color, BISHOP, mobility_area, zone);
+    pieces_of_kind(ei, tr, color, ROOK, mobility_area, zone);
+    pieces_of_kind(ei, tr, color, QUEEN, mobility_area, zone);
     ei.attacks[c][kind_index(KING)] = KING_ATTACKS[index64(board.king_square(color))];
+}
+
+/// `color`'s pieces of `kind` (knight to queen): placement, mobility in
+/// `mobility_area`, hits on the enemy king's `zone` and the kind's own
+/// terms.
+#[inline(always)]
+fn pieces_of_kind<T: Tracer>(
+    ei: &mut EvalInfo,
+    tr: &mut T,
+    color: Color,
+    kind: Piece,
+    mobility_area: Bitboard,
+    zone: Bitboard,
+) {
+    let c = color.index();
+    let ki = kind_index(kind);
+    let (pst, pst_slot, mobility_table, mobility_slot) = tables_of(kind);
+    for &s in ei.board.piece_squares(color, kind) {
+        let s = s as Square;
+        let at = pst_index(color, s);
+        ei.add(color, Term::PieceSquare, pst[at]);
+        tr.add(color, pst_slot + at, 1);
+
+        let from = index64(s);
+        let reach = match kind {
+            KNIGHT => KNIGHT_ATTACKS[from],
+            BISHOP => bishop_attacks(from, ei.occupied),
+            ROOK => rook_attacks(from, ei.occupied),
+            _ => bishop_attacks(from, ei.occupied) | rook_attacks(from, ei.occupied),
+        };
+        ei.attacks[c][ki] |= reach;
+        let mobility = (reach & mobility_area).count_ones() as usize;
+        ei.add(color, Term::Mobility, mobility_table[mobility]);
+        tr.add(color, mobility_slot + mobility, 1);
+        let zone_hits = count_sparse(reach & zone);
+        if zone_hits > 0 {
+            let attack = &mut ei.king_attack[c];
+            attack.attackers += 1;
+            attack.zone_hits[ki] += zone_hits;
+        }
+        piece_terms(ei, tr, color, kind, s);
+    }
 }
 
 /// The terms of one minor piece or rook on `s`: outposts, a bishop's pawns
@@ -121,12 +139,7 @@ fn piece_terms<T: Tracer>(ei: &mut EvalInfo, tr: &mut T, color: Color, kind: Pie
     }
     match kind {
         BISHOP => {
-            let shade = if bit(s) & DARK_SQUARES != 0 {
-                DARK_SQUARES
-            } else {
-                LIGHT_SQUARES
-            };
-            let n = count_sparse(ei.pawns.pawns[c] & shade);
+            let n = ei.pawns.on_shade[c][(bit(s) & DARK_SQUARES == 0) as usize];
             ei.add(color, Term::Pieces, BISHOP_PAWNS * n);
             tr.add(color, ix::BISHOP_PAWNS, n);
         }

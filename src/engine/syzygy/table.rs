@@ -173,7 +173,7 @@ fn fill(
         let kind =
             [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING][((c & 7) as usize).checked_sub(1)?.min(5)];
         let mut found: arrayvec::ArrayVec<usize, 10> = board
-            .squares(color.piece(kind))
+            .piece_squares(color, kind)
             .iter()
             .map(|&s| to64(s as Square) ^ mirror)
             .collect();
