@@ -65,16 +65,7 @@ const fn step_table(steps: &[(i32, i32)]) -> [Bitboard; 64] {
 }
 
 /// Squares a knight attacks from each square.
-pub const KNIGHT_ATTACKS: [Bitboard; 64] = step_table(&[
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-]);
+pub const KNIGHT_ATTACKS: [Bitboard; 64] = step_table(&KNIGHT_STEPS);
 
 /// Squares a king attacks from each square.
 pub const KING_ATTACKS: [Bitboard; 64] = step_table(&[

@@ -357,16 +357,7 @@ const REACH_DIAGONAL: u8 = 4;
 /// 119: one table look-up instead of comparing steps.
 const REACH_BY_DIFF: [u8; 239] = {
     let mut t = [0u8; 239];
-    let jumps: [(i32, i32); 8] = [
-        (1, 2),
-        (2, 1),
-        (2, -1),
-        (1, -2),
-        (-1, -2),
-        (-2, -1),
-        (-2, 1),
-        (-1, 2),
-    ];
+    let jumps = KNIGHT_STEPS;
     let mut k = 0;
     while k < 8 {
         t[(119 + jumps[k].0 + 16 * jumps[k].1) as usize] = REACH_KNIGHT;

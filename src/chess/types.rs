@@ -383,6 +383,19 @@ impl fmt::Debug for Move {
     }
 }
 
+/// A knight's eight jumps as (file, rank) steps: the mailbox reach table
+/// and the knight attack bitboards are both made from them.
+pub const KNIGHT_STEPS: [(i32, i32); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;
