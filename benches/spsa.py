@@ -27,6 +27,7 @@ defaults. Needs python-chess (match.py does).
 
 import argparse
 import json
+import math
 import os
 import random
 import re
@@ -74,6 +75,12 @@ def play(args, plus, minus, seed):
     return s["W"] - s["L"], s["W"], s["D"], s["L"]
 
 
+def sround(rng, x):
+    """`x` rounded down or up, up with probability its fraction."""
+    low = math.floor(x)
+    return low + (rng.random() < x - low)
+
+
 def schedule(k, n, c_end, r_end):
     """c_k and r_k of iteration k (1-based) of n, for a parameter whose
     last perturbation is c_end."""
@@ -117,8 +124,10 @@ def main():
             c_k, r_k = schedule(k, args.iterations, args.c_frac * (hi - lo), args.r_end)
             sign = rng.choice((-1, 1))
             theta = state["values"][name]
-            plus[name] = round(min(hi, max(lo, theta + c_k * sign)))
-            minus[name] = round(min(hi, max(lo, theta - c_k * sign)))
+            # Stochastic rounding: a perturbation smaller than one step still
+            # moves a parameter of a small range on average.
+            plus[name] = sround(rng, min(hi, max(lo, theta + c_k * sign)))
+            minus[name] = sround(rng, min(hi, max(lo, theta - c_k * sign)))
             steps[name] = r_k * c_k * sign
         result, w, d, l = play(args, plus, minus, args.seed * 100_000 + k)
         for name, (lo, hi) in bounds.items():

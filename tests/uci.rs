@@ -626,7 +626,13 @@ fn lazy_smp_threads_keep_one_bestmove_and_stay_responsive() {
     let t = Instant::now();
     e.send("stop");
     e.until("bestmove");
-    assert!(t.elapsed() < Duration::from_millis(50), "{:?}", t.elapsed());
+    // The threads look at the stop flag every 1024 nodes (about a
+    // millisecond); the margin is for a machine busy with other tests.
+    assert!(
+        t.elapsed() < Duration::from_millis(250),
+        "{:?}",
+        t.elapsed()
+    );
     // No stray second bestmove from a helper.
     e.ready();
     let rest: Vec<String> = e.lines.try_iter().collect();
