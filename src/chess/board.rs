@@ -307,10 +307,15 @@ fn walk<const LIFT: bool>(
     t
 }
 
+/// Size of the tables indexed by a byte: a `u8` index needs no bounds
+/// check.
+const BYTE_TABLE: usize = 256;
+
 /// 0x88 index of each mailbox cell (file + 16 * rank; 0x88 bits set off
-/// the board), used to turn square differences into directions.
-const TO_0X88: [u8; CELLS] = {
-    let mut t = [0x88u8; CELLS];
+/// the board), used to turn square differences into directions. Indexed
+/// by the square's low byte.
+const TO_0X88: [u8; BYTE_TABLE] = {
+    let mut t = [0x88u8; BYTE_TABLE];
     let mut i = 0;
     while i < 64 {
         t[21 + i % 8 + 10 * (i / 8)] = (i % 8 + 16 * (i / 8)) as u8;
@@ -319,24 +324,26 @@ const TO_0X88: [u8; CELLS] = {
     t
 };
 
-/// Direction (10x12 step) by 0x88 difference + 119: on a 0x88 board each
-/// difference belongs to at most one line, which a 10x12 difference does
-/// not.
-const DIRECTION_BY_DIFF: [i8; 239] = {
-    let mut t = [0i8; 239];
-    let steps: [(i32, i32); 8] = [
-        (1, 0),
-        (-1, 0),
-        (0, 1),
-        (0, -1),
-        (1, 1),
-        (1, -1),
-        (-1, 1),
-        (-1, -1),
-    ];
-    let mut k = 0;
-    while k < 8 {
-        let (df, dr) = steps[k];
+/// The eight line steps as (file, rank) steps, rank and file steps first.
+const LINE_STEPS: [(i32, i32); 8] = [
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+    (-1, -1),
+];
+
+/// Direction (10x12 step) by 0x88 difference + 119 along the lines of
+/// `LINE_STEPS[first..last]`, else 0: on a 0x88 board each difference
+/// belongs to at most one line, which a 10x12 difference does not.
+const fn directions(first: usize, last: usize) -> [i8; BYTE_TABLE] {
+    let mut t = [0i8; BYTE_TABLE];
+    let mut k = first;
+    while k < last {
+        let (df, dr) = LINE_STEPS[k];
         let mut n = 1;
         while n < 8 {
             t[(119 + (df + 16 * dr) * n) as usize] = (df + 10 * dr) as i8;
@@ -345,35 +352,22 @@ const DIRECTION_BY_DIFF: [i8; 239] = {
         k += 1;
     }
     t
-};
+}
 
-/// Bits of [`REACH_BY_DIFF`]: the difference is a knight jump, lies on a
-/// rank or file, lies on a diagonal.
-const REACH_KNIGHT: u8 = 1;
-const REACH_STRAIGHT: u8 = 2;
-const REACH_DIAGONAL: u8 = 4;
+/// The step along any line, along ranks and files, along diagonals, by
+/// [`diff_index`]: one look-up gives a slider's step towards a square.
+const DIRECTION_BY_DIFF: [i8; BYTE_TABLE] = directions(0, 8);
+const STRAIGHT_BY_DIFF: [i8; BYTE_TABLE] = directions(0, 4);
+const DIAGONAL_BY_DIFF: [i8; BYTE_TABLE] = directions(4, 8);
 
-/// How a piece could reach one square from another, by 0x88 difference +
-/// 119: one table look-up instead of comparing steps.
-const REACH_BY_DIFF: [u8; 239] = {
-    let mut t = [0u8; 239];
+/// Whether the difference is a knight jump, by [`diff_index`].
+const KNIGHT_BY_DIFF: [bool; BYTE_TABLE] = {
+    let mut t = [false; BYTE_TABLE];
     let jumps = KNIGHT_STEPS;
     let mut k = 0;
     while k < 8 {
-        t[(119 + jumps[k].0 + 16 * jumps[k].1) as usize] = REACH_KNIGHT;
+        t[(119 + jumps[k].0 + 16 * jumps[k].1) as usize] = true;
         k += 1;
-    }
-    let mut i = 0;
-    while i < 239 {
-        let d = DIRECTION_BY_DIFF[i] as isize;
-        if d != 0 {
-            t[i] = if is_straight(d) {
-                REACH_STRAIGHT
-            } else {
-                REACH_DIAGONAL
-            };
-        }
-        i += 1;
     }
     t
 };
@@ -381,25 +375,20 @@ const REACH_BY_DIFF: [u8; 239] = {
 /// True when a knight jump leads from `from` to `to` (real squares).
 #[inline(always)]
 pub fn knight_jump(from: Square, to: Square) -> bool {
-    REACH_BY_DIFF[diff_index(from, to)] & REACH_KNIGHT != 0
+    KNIGHT_BY_DIFF[diff_index(from, to)]
 }
 
 /// The step from `from` towards `to` when a slider of `kind` (bishop, rook
-/// or queen) moves along that line, else 0: [`direction`] with the kind's
-/// test folded into the same look-up.
+/// or queen) moves along that line, else 0: [`direction`] restricted to
+/// the kind's lines, in one look-up.
 #[inline(always)]
 pub fn slider_step(kind: Piece, from: Square, to: Square) -> isize {
     let i = diff_index(from, to);
-    let lines = match kind {
-        ROOK => REACH_STRAIGHT,
-        BISHOP => REACH_DIAGONAL,
-        _ => REACH_STRAIGHT | REACH_DIAGONAL,
-    };
-    if REACH_BY_DIFF[i] & lines != 0 {
-        DIRECTION_BY_DIFF[i] as isize
-    } else {
-        0
-    }
+    (match kind {
+        ROOK => STRAIGHT_BY_DIFF[i],
+        BISHOP => DIAGONAL_BY_DIFF[i],
+        _ => DIRECTION_BY_DIFF[i],
+    }) as isize
 }
 
 /// The 10x12 step that leads from `from` to `to` along a rank, file or
@@ -410,15 +399,19 @@ pub fn direction(from: Square, to: Square) -> isize {
     DIRECTION_BY_DIFF[diff_index(from, to)] as isize
 }
 
-/// Index of the 0x88 difference `to - from` in the 239-entry tables.
+/// Index of the 0x88 difference `to - from`, plus 119, in the byte-indexed
+/// tables (0..239 for real squares). Computed in bytes, so no look-up
+/// needs a bounds check.
 #[inline(always)]
 fn diff_index(from: Square, to: Square) -> usize {
-    (TO_0X88[to] as isize - TO_0X88[from] as isize + 119) as usize
+    TO_0X88[to as u8 as usize]
+        .wrapping_sub(TO_0X88[from as u8 as usize])
+        .wrapping_add(119) as usize
 }
 
 /// Chebyshev distance (king steps) by 0x88 difference + 119.
-const DISTANCE_BY_DIFF: [u8; 239] = {
-    let mut t = [0u8; 239];
+const DISTANCE_BY_DIFF: [u8; BYTE_TABLE] = {
+    let mut t = [0u8; BYTE_TABLE];
     let mut dr = -7i32;
     while dr <= 7 {
         let mut df = -7i32;
