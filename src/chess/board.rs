@@ -111,6 +111,7 @@ struct Undo {
     halfmove: u16,
     material: i32,
     hash: u64,
+    pawn_key: u64,
 }
 
 /// A chess position on the 10x12 mailbox, with its move history.
@@ -125,6 +126,8 @@ pub struct Board {
     pub(crate) halfmove: u16,
     pub(crate) fullmove: u16,
     pub(crate) hash: u64,
+    /// [`Board::pawn_key`], kept up to date by make and unmake.
+    pub(crate) pawn_key: u64,
     pub(crate) material: i32,
     /// Squares of the pieces of each code, by [`list_index`].
     pub(crate) plist: [[u8; MAX_OF_KIND]; LISTS],
@@ -206,6 +209,9 @@ const KEYS: Keys = {
         side: draws[next],
     }
 };
+
+/// Makes the pawn key of "no pawns" non-zero.
+const PAWN_KEY_SALT: u64 = 0x5041_574E_5F4B_4559;
 
 /// Key of a piece on a square.
 #[inline(always)]
@@ -453,6 +459,7 @@ impl Board {
             halfmove: 0,
             fullmove: 1,
             hash: 0,
+            pawn_key: 0,
             material: 0,
             plist: [[0; MAX_OF_KIND]; LISTS],
             pcount: [0; LISTS],
@@ -523,11 +530,16 @@ impl Board {
     }
 
     /// Zobrist key of the pawns alone, for a pawn-structure cache. Never
-    /// zero (an empty cache slot), even without pawns.
+    /// zero (an empty cache slot), even without pawns. Kept by make and
+    /// unmake.
+    #[inline(always)]
     pub fn pawn_key(&self) -> u64 {
-        /// Makes the key of "no pawns" non-zero.
-        const SALT: u64 = 0x5041_574E_5F4B_4559;
-        let mut key = SALT;
+        self.pawn_key
+    }
+
+    /// [`Board::pawn_key`] computed from the pawn lists.
+    pub fn compute_pawn_key(&self) -> u64 {
+        let mut key = PAWN_KEY_SALT;
         for pawn in [PAWN, -PAWN] {
             for &s in self.squares(pawn) {
                 key ^= KEYS.piece[list_index(pawn)][s as usize];
@@ -825,6 +837,7 @@ impl Board {
     /// Recomputes hash and material after set-up.
     pub(crate) fn finish_setup(&mut self) {
         self.hash = self.compute_hash();
+        self.pawn_key = self.compute_pawn_key();
     }
 
     // ----- make / unmake ---------------------------------------------------
@@ -862,6 +875,7 @@ impl Board {
             halfmove: self.halfmove,
             material: self.material,
             hash: self.hash,
+            pawn_key: self.pawn_key,
         };
 
         let mut hash = self.hash ^ KEYS.side;
@@ -904,6 +918,9 @@ impl Board {
                     self.cells[cap_sq] = EMPTY;
                     self.material -= captured as i32;
                     hash ^= piece_key(captured, cap_sq);
+                    if kind_of(captured) == PAWN {
+                        self.pawn_key ^= piece_key(captured, cap_sq);
+                    }
                     self.halfmove = 0;
                 }
                 self.cells[from] = EMPTY;
@@ -912,6 +929,7 @@ impl Board {
                 hash ^= piece_key(piece, from) ^ piece_key(piece, to);
                 if kind_of(piece) == PAWN {
                     self.halfmove = 0;
+                    self.pawn_key ^= piece_key(piece, from) ^ piece_key(piece, to);
                     if kind == MoveKind::DoublePush {
                         let target = (from as isize + us.forward()) as Square;
                         // Keep the square only if a pawn can take there.
@@ -927,6 +945,7 @@ impl Board {
                         self.list_add(promoted, to);
                         self.material += (promoted - piece) as i32;
                         hash ^= piece_key(piece, to) ^ piece_key(promoted, to);
+                        self.pawn_key ^= piece_key(piece, to);
                     }
                 }
             }
@@ -945,6 +964,7 @@ impl Board {
         self.hash = hash;
         self.stack.push(undo);
         debug_assert_eq!(self.hash, self.compute_hash(), "hash drift after {mv:?}");
+        debug_assert_eq!(self.pawn_key, self.compute_pawn_key(), "pawn key drift");
     }
 
     /// Takes back the last move made. Does nothing when there is none.
@@ -964,6 +984,7 @@ impl Board {
         self.halfmove = undo.halfmove;
         self.material = undo.material;
         self.hash = undo.hash;
+        self.pawn_key = undo.pawn_key;
 
         let from = mv.from();
         let to = mv.to();
@@ -1019,6 +1040,7 @@ impl Board {
             halfmove: self.halfmove,
             material: self.material,
             hash: self.hash,
+            pawn_key: self.pawn_key,
         };
         self.hash ^= KEYS.side;
         if self.ep != 0 {
@@ -1207,6 +1229,7 @@ impl Board {
             && self.count(Color::Black, KING) == 1
             && material == self.material
             && self.hash == self.compute_hash()
+            && self.pawn_key == self.compute_pawn_key()
     }
 }
 
