@@ -75,6 +75,20 @@ pub trait MoveSink {
     const CASTLING: bool = true;
 
     fn add(&mut self, mv: Move);
+
+    /// A step of the king (not castling): as [`MoveSink::add`] unless the
+    /// sink treats king moves apart.
+    #[inline(always)]
+    fn add_king_step(&mut self, mv: Move) {
+        self.add(mv);
+    }
+
+    /// An en-passant capture: as [`MoveSink::add`] unless the sink treats
+    /// them apart.
+    #[inline(always)]
+    fn add_en_passant(&mut self, mv: Move) {
+        self.add(mv);
+    }
 }
 
 impl MoveSink for MoveList {
@@ -91,8 +105,8 @@ impl MoveSink for MoveList {
 struct LegalCounter<'a> {
     board: &'a Board,
     info: CheckInfo,
-    /// Not in check and nothing pinned: only king moves and en passant
-    /// need a test.
+    /// Not in check and nothing pinned: every move but the king's steps
+    /// and en-passant captures is legal.
     simple: bool,
     count: usize,
     /// Squares the king's steps were tested on, by bit of the cell (not in
@@ -104,15 +118,24 @@ struct LegalCounter<'a> {
 impl MoveSink for LegalCounter<'_> {
     const CASTLING: bool = false;
 
+    /// Any move but a king step or an en-passant capture.
     #[inline(always)]
     fn add(&mut self, mv: Move) {
-        if mv.from() == self.info.king {
-            self.count += self.king_step(mv.to()) as usize;
-        } else if self.simple && mv.kind() != MoveKind::EnPassant {
+        if self.simple {
             self.count += 1;
         } else {
             self.count += self.judge(mv) as usize;
         }
+    }
+
+    #[inline(always)]
+    fn add_king_step(&mut self, mv: Move) {
+        self.count += self.king_step(mv.to()) as usize;
+    }
+
+    #[inline(always)]
+    fn add_en_passant(&mut self, mv: Move) {
+        self.count += self.judge(mv) as usize;
     }
 }
 
@@ -273,7 +296,7 @@ impl Board {
             self.slides::<S, WHITE, KIND>(s as Square, &QUEEN_DIRS, list);
         }
         let king = self.king_square(us);
-        self.jumps::<S, WHITE, KIND>(king, &QUEEN_DIRS, list);
+        self.king_steps::<S, WHITE, KIND>(king, list);
         if KIND != CAPTURES && S::CASTLING && self.castling != 0 {
             self.castling_moves(king, list);
         }
@@ -296,6 +319,24 @@ impl Board {
             };
             if wanted {
                 push(list, Move::new(s, t, MoveKind::Normal));
+            }
+        }
+    }
+
+    /// The king's steps (castling apart): [`Board::jumps`] over the eight
+    /// neighbours, handed to the sink as king steps.
+    #[inline(always)]
+    fn king_steps<S: MoveSink, const WHITE: bool, const KIND: u8>(&self, s: Square, list: &mut S) {
+        for &j in &QUEEN_DIRS {
+            let t = (s as isize + j) as Square;
+            let c = self.cells[t];
+            let wanted = match KIND {
+                ALL => empty_or_enemy::<WHITE>(c),
+                CAPTURES => enemy::<WHITE>(c),
+                _ => c == EMPTY,
+            };
+            if wanted {
+                list.add_king_step(Move::new(s, t, MoveKind::Normal));
             }
         }
     }
@@ -358,7 +399,7 @@ impl Board {
                     push(list, Move::new(s, t, MoveKind::Normal));
                 }
             } else if t == self.ep && self.ep != 0 {
-                push(list, Move::new(s, t, MoveKind::EnPassant));
+                list.add_en_passant(Move::new(s, t, MoveKind::EnPassant));
             }
         }
     }
@@ -644,7 +685,7 @@ impl Board {
             ROOK => self.slides::<S, WHITE, ALL>(s, &ROOK_DIRS, list),
             QUEEN => self.slides::<S, WHITE, ALL>(s, &QUEEN_DIRS, list),
             _ => {
-                self.jumps::<S, WHITE, ALL>(s, &QUEEN_DIRS, list);
+                self.king_steps::<S, WHITE, ALL>(s, list);
                 if self.castling != 0 {
                     self.castling_moves(s, list);
                 }
