@@ -216,8 +216,8 @@ const PAWN_KEY_SALT: u64 = 0x5041_574E_5F4B_4559;
 /// Key of a piece on a square.
 #[inline(always)]
 pub fn piece_key(piece: Piece, s: Square) -> u64 {
-    let colour = if piece < 0 { 6 } else { 0 };
-    KEYS.piece[colour + kind_index(kind_of(piece))][s]
+    // The keys are kept by piece list: colour and kind in one look-up.
+    KEYS.piece[list_index(piece)][s]
 }
 
 #[inline(always)]
