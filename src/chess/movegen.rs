@@ -102,12 +102,12 @@ impl MoveSink for MoveList {
 
 /// Counts the legal moves among those generated. Castling is left to
 /// [`Board::count_legal`], which reuses the king steps judged here.
-struct LegalCounter<'a> {
+/// `SIMPLE`: not in check and nothing pinned, so that every move but the
+/// king's steps and en-passant captures is legal (a constant, so that the
+/// generator's copy for this common case counts those with no test at all).
+struct LegalCounter<'a, const SIMPLE: bool> {
     board: &'a Board,
     info: CheckInfo,
-    /// Not in check and nothing pinned: every move but the king's steps
-    /// and en-passant captures is legal.
-    simple: bool,
     count: usize,
     /// Squares the king's steps were tested on, by bit of the cell (not in
     /// check only), and those of them found attacked.
@@ -115,13 +115,13 @@ struct LegalCounter<'a> {
     king_attacked: u128,
 }
 
-impl MoveSink for LegalCounter<'_> {
+impl<const SIMPLE: bool> MoveSink for LegalCounter<'_, SIMPLE> {
     const CASTLING: bool = false;
 
     /// Any move but a king step or an en-passant capture.
     #[inline(always)]
     fn add(&mut self, mv: Move) {
-        if self.simple {
+        if SIMPLE {
             self.count += 1;
         } else {
             self.count += self.judge(mv) as usize;
@@ -139,7 +139,7 @@ impl MoveSink for LegalCounter<'_> {
     }
 }
 
-impl LegalCounter<'_> {
+impl<const SIMPLE: bool> LegalCounter<'_, SIMPLE> {
     /// The full legality test, out of line: the simple case above is the
     /// common one, and inlining the test at every place the generator adds
     /// a move would bloat the generator.
@@ -607,9 +607,19 @@ impl Board {
     /// Number of legal moves, counted without making or storing any.
     pub fn count_legal(&self) -> usize {
         let info = self.check_info();
-        let mut counter = LegalCounter {
+        if info.checkers == 0 && info.pins.is_empty() {
+            self.count_legal_with::<true>(info)
+        } else {
+            self.count_legal_with::<false>(info)
+        }
+    }
+
+    /// [`Board::count_legal`] once the check info is known, `SIMPLE` as
+    /// for [`LegalCounter`].
+    #[inline(always)]
+    fn count_legal_with<const SIMPLE: bool>(&self, info: CheckInfo) -> usize {
+        let mut counter = LegalCounter::<SIMPLE> {
             board: self,
-            simple: info.checkers == 0 && info.pins.is_empty(),
             info,
             count: 0,
             king_tested: 0,
