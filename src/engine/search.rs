@@ -612,7 +612,7 @@ impl Searcher {
         // Depth 0: `poll` applies no node or time limit.
         self.root_depth = 0;
         let ctl = SearchControl::new(false);
-        self.quiescence(board, 0, -INFINITY, INFINITY, &ctl, tt)
+        self.quiescence(board, 0, -INFINITY, INFINITY, None, &ctl, tt)
     }
 
     /// The reply stored in the table after `best`, if legal.
@@ -795,11 +795,20 @@ impl Searcher {
             let gives_check = board.in_check();
             let new_depth = depth - 1 + gives_check as i32;
             let score = if i == self.pv_index {
-                -self.negamax(board, new_depth, 1, -beta, -alpha, ctl, tt)
+                -self.negamax(board, new_depth, 1, -beta, -alpha, gives_check, ctl, tt)
             } else {
-                let s = -self.negamax(board, new_depth, 1, -alpha - 1, -alpha, ctl, tt);
+                let s = -self.negamax(
+                    board,
+                    new_depth,
+                    1,
+                    -alpha - 1,
+                    -alpha,
+                    gives_check,
+                    ctl,
+                    tt,
+                );
                 if s > alpha && !self.aborted {
-                    -self.negamax(board, new_depth, 1, -beta, -alpha, ctl, tt)
+                    -self.negamax(board, new_depth, 1, -beta, -alpha, gives_check, ctl, tt)
                 } else {
                     s
                 }
@@ -849,6 +858,10 @@ impl Searcher {
     }
 
     #[allow(clippy::too_many_arguments)]
+    /// `in_check`: whether the side to move is in check, which every
+    /// caller knows (from `gives_check` of the move just made), so the node
+    /// need not test it.
+    #[allow(clippy::too_many_arguments)]
     fn negamax(
         &mut self,
         board: &mut Board,
@@ -856,11 +869,13 @@ impl Searcher {
         ply: usize,
         mut alpha: i32,
         mut beta: i32,
+        in_check: bool,
         ctl: &SearchControl,
         tt: &TranspositionTable,
     ) -> i32 {
+        debug_assert_eq!(in_check, board.in_check());
         if depth <= 0 {
-            return self.quiescence(board, ply, alpha, beta, ctl, tt);
+            return self.quiescence(board, ply, alpha, beta, Some(in_check), ctl, tt);
         }
         self.pv_len[ply] = 0;
         self.nodes += 1;
@@ -919,7 +934,6 @@ impl Searcher {
             depth -= 1;
         }
 
-        let in_check = board.in_check();
         let eval = if in_check {
             NO_EVAL
         } else if is_eval(tt_eval) {
@@ -960,7 +974,18 @@ impl Searcher {
                 + ((eval - beta) / NULL_MOVE_EVAL_DIVISOR()).min(NULL_MOVE_EVAL_MAX());
             self.moved[ply] = NO_PIECE_TO;
             board.make_null();
-            let score = -self.negamax(board, depth - 1 - r, ply + 1, -beta, -beta + 1, ctl, tt);
+            // Passing leaves the opponent out of check: our king was not
+            // in check, nor could theirs be.
+            let score = -self.negamax(
+                board,
+                depth - 1 - r,
+                ply + 1,
+                -beta,
+                -beta + 1,
+                false,
+                ctl,
+                tt,
+            );
             board.unmake_null();
             if self.aborted {
                 return 0;
@@ -1052,6 +1077,7 @@ impl Searcher {
                         ply,
                         singular_beta - 1,
                         singular_beta,
+                        in_check,
                         ctl,
                         tt,
                     );
@@ -1091,7 +1117,16 @@ impl Searcher {
                 reduction = reduction.clamp(0, new_depth - 1);
             }
             let score = if i == 0 {
-                -self.negamax(board, new_depth, ply + 1, -beta, -alpha, ctl, tt)
+                -self.negamax(
+                    board,
+                    new_depth,
+                    ply + 1,
+                    -beta,
+                    -alpha,
+                    gives_check,
+                    ctl,
+                    tt,
+                )
             } else {
                 let mut s = -self.negamax(
                     board,
@@ -1099,14 +1134,33 @@ impl Searcher {
                     ply + 1,
                     -alpha - 1,
                     -alpha,
+                    gives_check,
                     ctl,
                     tt,
                 );
                 if reduction > 0 && s > alpha && !self.aborted {
-                    s = -self.negamax(board, new_depth, ply + 1, -alpha - 1, -alpha, ctl, tt);
+                    s = -self.negamax(
+                        board,
+                        new_depth,
+                        ply + 1,
+                        -alpha - 1,
+                        -alpha,
+                        gives_check,
+                        ctl,
+                        tt,
+                    );
                 }
                 if s > alpha && s < beta && !self.aborted {
-                    -self.negamax(board, new_depth, ply + 1, -beta, -alpha, ctl, tt)
+                    -self.negamax(
+                        board,
+                        new_depth,
+                        ply + 1,
+                        -beta,
+                        -alpha,
+                        gives_check,
+                        ctl,
+                        tt,
+                    )
                 } else {
                     s
                 }
@@ -1156,12 +1210,16 @@ impl Searcher {
         best
     }
 
+    /// `in_check`: whether the side to move is in check, when the caller
+    /// knows (the main search does; tested here when needed otherwise).
+    #[allow(clippy::too_many_arguments)]
     fn quiescence(
         &mut self,
         board: &mut Board,
         ply: usize,
         mut alpha: i32,
         beta: i32,
+        in_check: Option<bool>,
         ctl: &SearchControl,
         tt: &TranspositionTable,
     ) -> i32 {
@@ -1190,7 +1248,7 @@ impl Searcher {
             }
         }
 
-        let in_check = board.in_check();
+        let in_check = in_check.unwrap_or_else(|| board.in_check());
         let original_alpha = alpha;
         let mut best;
         let mut stand_pat = -INFINITY;
@@ -1243,7 +1301,7 @@ impl Searcher {
             }
             self.moved[ply] = piece_to(board, mv);
             board.make(mv);
-            let score = -self.quiescence(board, ply + 1, -beta, -alpha, ctl, tt);
+            let score = -self.quiescence(board, ply + 1, -beta, -alpha, None, ctl, tt);
             board.unmake();
             if self.aborted {
                 return 0;

@@ -49,8 +49,13 @@ pub(super) struct EvalInfo<'a> {
     pub(super) board: &'a Board,
     /// The pawn structure's cached facts.
     pub(super) pawns: &'a PawnEntry,
-    /// `terms[term][colour]`, from that colour's point of view.
+    /// `terms[term][colour]`, from that colour's point of view; or, when
+    /// not `by_term`, every term's sum in `terms[0]`.
     pub(super) terms: [[Score; 2]; 9],
+    /// Whether the terms are kept apart (the `eval` table, the tuner) or
+    /// only summed (play). A constant where the evaluation is inlined, so
+    /// the choice costs nothing.
+    pub(super) by_term: bool,
     /// Where the pieces stand, by colour and kind index.
     pub(super) pieces: [[Bitboard; 6]; 2],
     pub(super) occupied_by: [Bitboard; 2],
@@ -66,7 +71,7 @@ pub(super) struct EvalInfo<'a> {
 impl<'a> EvalInfo<'a> {
     /// The context of `board`: pieces placed, attack maps empty.
     #[inline(always)]
-    pub(super) fn new(board: &'a Board, pawns: &'a PawnEntry) -> EvalInfo<'a> {
+    pub(super) fn new(board: &'a Board, pawns: &'a PawnEntry, by_term: bool) -> EvalInfo<'a> {
         let mut pieces = [[0u64; 6]; 2];
         let mut occupied_by = [0u64; 2];
         for color in [Color::White, Color::Black] {
@@ -85,6 +90,7 @@ impl<'a> EvalInfo<'a> {
             board,
             pawns,
             terms: [[Score(0, 0); 2]; 9],
+            by_term,
             pieces,
             occupied_by,
             occupied: occupied_by[0] | occupied_by[1],
@@ -97,7 +103,8 @@ impl<'a> EvalInfo<'a> {
     /// Adds `s` to `color`'s `term`.
     #[inline(always)]
     pub(super) fn add(&mut self, color: Color, term: Term, s: Score) {
-        self.terms[term as usize][color.index()] += s;
+        let t = if self.by_term { term as usize } else { 0 };
+        self.terms[t][color.index()] += s;
     }
 
     /// Unites each colour's attack maps, once the piece pass is done.

@@ -141,7 +141,7 @@ fn side_to_move_view(board: &Board, white_score: i32) -> i32 {
 pub fn evaluate_with(board: &Board, pawns: &mut PawnTable) -> i32 {
     side_to_move_view(
         board,
-        trace_cached(board, &mut NoTrace, Some(pawns)).white_score,
+        trace_cached::<_, false>(board, &mut NoTrace, Some(pawns)).white_score,
     )
 }
 
@@ -181,14 +181,21 @@ pub fn trace(board: &Board) -> Trace {
 /// The full evaluation with every term kept apart, telling `tr` each weight
 /// it adds.
 pub fn trace_with<T: Tracer>(board: &Board, tr: &mut T) -> Trace {
-    trace_cached(board, tr, None)
+    trace_cached::<_, true>(board, tr, None)
 }
 
 /// `trace_with`, taking the pawn terms from `pawns` when given (and not
 /// tracing): the terms in order, each colour's from its own view, over one
 /// shared context.
+///
+/// Without `BY_TERM` (play) the terms are only summed: the trace's
+/// `terms[0]` holds the sum and the others are zero.
 #[inline(always)]
-fn trace_cached<T: Tracer>(board: &Board, tr: &mut T, pawns: Option<&mut PawnTable>) -> Trace {
+fn trace_cached<T: Tracer, const BY_TERM: bool>(
+    board: &Board,
+    tr: &mut T,
+    pawns: Option<&mut PawnTable>,
+) -> Trace {
     let computed;
     let entry = match pawns {
         Some(table) if !T::ACTIVE => table.get(board),
@@ -197,7 +204,7 @@ fn trace_cached<T: Tracer>(board: &Board, tr: &mut T, pawns: Option<&mut PawnTab
             &computed
         }
     };
-    let mut ei = EvalInfo::new(board, entry);
+    let mut ei = EvalInfo::new(board, entry, BY_TERM);
     // Each pass is written out for White, then Black: with the colour a
     // constant, every colour test in the terms folds away.
     first_pass(&mut ei, tr, Color::White);
@@ -205,7 +212,7 @@ fn trace_cached<T: Tracer>(board: &Board, tr: &mut T, pawns: Option<&mut PawnTab
     ei.close_attacks();
     second_pass(&mut ei, tr, Color::White);
     second_pass(&mut ei, tr, Color::Black);
-    finish(board, ei.terms)
+    finish(board, ei.terms, BY_TERM)
 }
 
 /// First pass, one colour: what each piece is worth and attacks.
@@ -234,10 +241,10 @@ pub fn mopup_bonus(board: &Board) -> [i32; 2] {
 /// White's view: the difference of the two colours' terms, blended by
 /// phase and scaled.
 #[inline(always)]
-fn finish(board: &Board, terms: [[Score; 2]; 9]) -> Trace {
+fn finish(board: &Board, terms: [[Score; 2]; 9], by_term: bool) -> Trace {
     let phase = phase(board);
     let mut total = Score(0, 0);
-    for term in &terms {
+    for term in &terms[..if by_term { terms.len() } else { 1 }] {
         total += term[0] - term[1];
     }
     let mut white_score = blend(total, phase);
