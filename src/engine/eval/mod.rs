@@ -370,6 +370,25 @@ mod tests {
     }
 
     #[test]
+    fn a_cornered_bishop_counts_in_chess960_only() {
+        // White's bishop on a1 behind b2 (b3 blocked: twice); Black's on h8
+        // with g7 empty (free); Black's a8 bishop behind b7 (once).
+        let fen = "b3k2b/1p6/8/8/8/1n6/1P6/B3K3 w - - 0 1";
+        let counted = |chess960: bool| {
+            let mut board = Board::from_fen(fen).unwrap();
+            board.set_chess960(chess960);
+            let mut c = Count {
+                net: vec![0; ix::SLOTS],
+                safe_checks: [[0; 6]; 2],
+            };
+            trace_with(&board, &mut c);
+            c.net[ix::CORNERED_BISHOP]
+        };
+        assert_eq!(counted(true), 2 - 1);
+        assert_eq!(counted(false), 0);
+    }
+
+    #[test]
     fn start_position_is_level_but_for_tempo() {
         let b = Board::startpos();
         let e = evaluate(&b);

@@ -142,6 +142,9 @@ fn piece_terms<T: Tracer>(ei: &mut EvalInfo, tr: &mut T, color: Color, kind: Pie
             let n = ei.pawns.on_shade[c][(bit(s) & DARK_SQUARES == 0) as usize];
             ei.add(color, Term::Pieces, BISHOP_PAWNS * n);
             tr.add(color, ix::BISHOP_PAWNS, n);
+            if ei.board.is_chess960() && rel_rank(color, s) == 0 {
+                cornered_bishop(ei, tr, color, s);
+            }
         }
         ROOK => {
             let pfile = file_of(s) + 1;
@@ -157,6 +160,26 @@ fn piece_terms<T: Tracer>(ei: &mut EvalInfo, tr: &mut T, color: Color, kind: Pie
         }
         _ => {}
     }
+}
+
+/// A bishop of `color` on its first rank at `s`: in a corner, with an own
+/// pawn on the diagonal square in front, it is shut in (a Chess960 start
+/// can put it there; standard chess practically never does).
+#[inline(always)]
+fn cornered_bishop<T: Tracer>(ei: &mut EvalInfo, tr: &mut T, color: Color, s: Square) {
+    let file = file_of(s);
+    if file != 0 && file != 7 {
+        return;
+    }
+    let inward = if file == 0 { 1 } else { -1 };
+    let pawn_at = (s as isize + color.forward() + inward) as Square;
+    if ei.board.at(pawn_at) != color.piece(PAWN) {
+        return;
+    }
+    let blocked = ei.board.at((pawn_at as isize + color.forward()) as Square) != EMPTY;
+    let n = 1 + blocked as i32;
+    ei.add(color, Term::Pieces, CORNERED_BISHOP * n);
+    tr.add(color, ix::CORNERED_BISHOP, n);
 }
 
 /// The bishop pair, and the tempo of the side to move.

@@ -260,6 +260,10 @@ pub const ROOK_HALF_OPEN_FILE: Score = Score(17, -5);
 /// own pawn, on relative ranks 4 to 6.
 pub const KNIGHT_OUTPOST: Score = Score(46, 10);
 pub const BISHOP_OUTPOST: Score = Score(34, 3);
+/// Chess960 only: a bishop in its corner (relative a1 or h1) shut in by
+/// an own pawn on the next square of its diagonal; counted twice when
+/// that pawn cannot advance.
+pub const CORNERED_BISHOP: Score = Score(-50, -50);
 /// A pawn attacking an enemy piece (twice when two pawns attack it).
 pub const PAWN_THREAT: Score = Score(46, 16);
 /// An enemy piece attacked by our knights or bishops, by its kind index
