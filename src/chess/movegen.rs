@@ -203,6 +203,16 @@ fn empty_or_enemy<const WHITE: bool>(c: Piece) -> bool {
     }
 }
 
+/// A cell a knight or king step of `KIND` may land on.
+#[inline(always)]
+fn jump_target<const WHITE: bool, const KIND: u8>(c: Piece) -> bool {
+    match KIND {
+        ALL => empty_or_enemy::<WHITE>(c),
+        CAPTURES => enemy::<WHITE>(c),
+        _ => c == EMPTY,
+    }
+}
+
 #[inline(always)]
 fn push<S: MoveSink>(list: &mut S, mv: Move) {
     list.add(mv);
@@ -311,13 +321,7 @@ impl Board {
     ) {
         for &j in offsets {
             let t = (s as isize + j) as Square;
-            let c = self.cells[t];
-            let wanted = match KIND {
-                ALL => empty_or_enemy::<WHITE>(c),
-                CAPTURES => enemy::<WHITE>(c),
-                _ => c == EMPTY,
-            };
-            if wanted {
+            if jump_target::<WHITE, KIND>(self.cells[t]) {
                 push(list, Move::new(s, t, MoveKind::Normal));
             }
         }
@@ -329,13 +333,7 @@ impl Board {
     fn king_steps<S: MoveSink, const WHITE: bool, const KIND: u8>(&self, s: Square, list: &mut S) {
         for &j in &QUEEN_DIRS {
             let t = (s as isize + j) as Square;
-            let c = self.cells[t];
-            let wanted = match KIND {
-                ALL => empty_or_enemy::<WHITE>(c),
-                CAPTURES => enemy::<WHITE>(c),
-                _ => c == EMPTY,
-            };
-            if wanted {
+            if jump_target::<WHITE, KIND>(self.cells[t]) {
                 list.add_king_step(Move::new(s, t, MoveKind::Normal));
             }
         }
