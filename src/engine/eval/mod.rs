@@ -137,8 +137,58 @@ fn side_to_move_view(board: &Board, white_score: i32) -> i32 {
     }
 }
 
-/// `evaluate`, with the pawn terms cached in `pawns`.
+/// `evaluate`, with the pawn terms cached in `pawns`: compiled twice, for
+/// any x86-64 and for one with the bit-counting instructions, and the
+/// second taken when the CPU has them (see [`fast_bits`]).
+#[inline]
 pub fn evaluate_with(board: &Board, pawns: &mut PawnTable) -> i32 {
+    #[cfg(target_arch = "x86_64")]
+    if fast_bits() {
+        // The crate's only `unsafe`: calling code compiled for CPU
+        // features is sound once the CPU is known to have them.
+        // SAFETY: `fast_bits` has checked that this CPU has every feature
+        // `evaluate_with_bits` is compiled for.
+        #[allow(unsafe_code)]
+        return unsafe { evaluate_with_bits(board, pawns) };
+    }
+    evaluate_with_portable(board, pawns)
+}
+
+/// `evaluate_with` for any CPU of the target (no popcount instruction on
+/// plain x86-64: the count is done in software).
+pub fn evaluate_with_portable(board: &Board, pawns: &mut PawnTable) -> i32 {
+    evaluate_with_body(board, pawns)
+}
+
+/// `evaluate_with` compiled for POPCNT, LZCNT and TZCNT (BMI1): the
+/// evaluation's bit counts and ray scans become one instruction each.
+/// Safe to declare, but a caller must know the CPU has those features
+/// ([`fast_bits`]) to call it.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,lzcnt,bmi1")]
+fn evaluate_with_bits(board: &Board, pawns: &mut PawnTable) -> i32 {
+    evaluate_with_body(board, pawns)
+}
+
+/// Whether this CPU counts bits in hardware (POPCNT, LZCNT and BMI1, as
+/// every x86-64 since about 2013 does). `CAVALIER_PORTABLE=1` in the
+/// environment says no, to run the portable path on any machine.
+/// Detected once.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub fn fast_bits() -> bool {
+    use once_cell::sync::Lazy;
+    static FAST: Lazy<bool> = Lazy::new(|| {
+        std::env::var_os("CAVALIER_PORTABLE").is_none()
+            && std::is_x86_feature_detected!("popcnt")
+            && std::is_x86_feature_detected!("lzcnt")
+            && std::is_x86_feature_detected!("bmi1")
+    });
+    *FAST
+}
+
+#[inline(always)]
+fn evaluate_with_body(board: &Board, pawns: &mut PawnTable) -> i32 {
     side_to_move_view(
         board,
         trace_cached::<_, false>(board, &mut NoTrace, Some(pawns)).white_score,
@@ -270,7 +320,7 @@ mod tests {
     use crate::engine::eval::params as ix;
 
     #[test]
-    fn pawn_table_changes_nothing() {
+    fn pawn_table_and_both_compiled_forms_change_nothing() {
         // Walk pseudo-random games from a few positions; a 4096-slot table
         // sees hits, misses and overwritten slots along the way.
         let mut table = PawnTable::new();
@@ -286,8 +336,16 @@ mod tests {
             for _game in 0..20 {
                 let mut b = Board::from_fen(fen).unwrap();
                 for _ply in 0..80 {
+                    // Both compiled forms: the one this CPU takes in play
+                    // and the portable one (software bit counts).
                     assert_eq!(
                         evaluate_with(&b, &mut table),
+                        evaluate(&b),
+                        "{}",
+                        b.to_fen()
+                    );
+                    assert_eq!(
+                        evaluate_with_portable(&b, &mut table),
                         evaluate(&b),
                         "{}",
                         b.to_fen()
