@@ -67,11 +67,11 @@ impl std::ops::Mul<i32> for Score {
 
 /// Piece values by `kind_index` (pawn, knight, bishop, rook, queen, king).
 pub const PIECE_VALUE: [Score; 6] = [
-    Score(98, 107),
-    Score(470, 279),
-    Score(527, 268),
-    Score(637, 495),
-    Score(1661, 681),
+    Score(104, 108),
+    Score(458, 289),
+    Score(511, 289),
+    Score(641, 517),
+    Score(1844, 642),
     Score(0, 0),
 ];
 
@@ -91,73 +91,73 @@ pub const PHASE_TOTAL: i32 = 24;
 #[rustfmt::skip]
 pub const PAWN_PST: [Score; 64] = [
     Score(0, 0), Score(0, 0), Score(0, 0), Score(0, 0), Score(0, 0), Score(0, 0), Score(0, 0), Score(0, 0),
-    Score(-11, -2), Score(-1, 8), Score(-2, -7), Score(-14, 12), Score(-19, 45), Score(16, 10), Score(1, 5), Score(-9, -2),
-    Score(-11, -7), Score(-15, -5), Score(1, -7), Score(-8, 6), Score(-4, 6), Score(6, 4), Score(-16, 1), Score(-8, -10),
-    Score(-6, 3), Score(-7, 19), Score(-12, 0), Score(15, -7), Score(6, -7), Score(-2, 5), Score(-17, 9), Score(0, -5),
-    Score(13, -16), Score(-5, -3), Score(-31, 2), Score(8, -19), Score(-9, -2), Score(-6, 0), Score(-3, -7), Score(17, -18),
-    Score(21, 17), Score(53, -24), Score(7, -15), Score(-35, 46), Score(-2, -2), Score(29, 12), Score(21, -26), Score(116, -66),
-    Score(293, -116), Score(148, -2), Score(242, -54), Score(-47, 72), Score(52, 63), Score(231, -38), Score(-185, 30), Score(776, -257),
+    Score(-9, 2), Score(1, -5), Score(-4, 4), Score(-13, 20), Score(-8, 31), Score(-2, 19), Score(3, -1), Score(-18, 20),
+    Score(2, -12), Score(-11, -1), Score(-9, -2), Score(-17, -11), Score(-7, -2), Score(-8, 3), Score(-7, -3), Score(-12, -1),
+    Score(1, 11), Score(-7, 8), Score(-1, -17), Score(22, -20), Score(13, -14), Score(8, 2), Score(-7, 1), Score(-7, 1),
+    Score(-1, -3), Score(1, 3), Score(-3, -22), Score(22, -29), Score(-5, -23), Score(6, -17), Score(5, -10), Score(11, -8),
+    Score(56, -15), Score(55, -28), Score(49, -40), Score(36, 4), Score(24, -3), Score(78, -29), Score(43, -38), Score(61, -31),
+    Score(310, -132), Score(149, -6), Score(243, -58), Score(-46, 68), Score(53, 59), Score(232, -42), Score(-106, 21), Score(777, -261),
     Score(0, 0), Score(0, 0), Score(0, 0), Score(0, 0), Score(0, 0), Score(0, 0), Score(0, 0), Score(0, 0),
 ];
 /// Knights.
 #[rustfmt::skip]
 pub const KNIGHT_PST: [Score; 64] = [
-    Score(-90, -55), Score(-17, -15), Score(37, -83), Score(-29, 2), Score(21, -70), Score(31, -20), Score(-30, -26), Score(-90, -55),
-    Score(-10, 28), Score(30, -29), Score(-4, -36), Score(16, -8), Score(7, -36), Score(46, -37), Score(40, -59), Score(-34, 23),
-    Score(-14, -8), Score(-17, -33), Score(-1, -1), Score(15, 16), Score(30, 10), Score(-6, 10), Score(2, -9), Score(-14, -27),
-    Score(-13, -3), Score(73, -27), Score(8, 28), Score(-3, 35), Score(34, 2), Score(13, 12), Score(-5, -1), Score(-22, -11),
-    Score(-6, -11), Score(1, -9), Score(-10, 18), Score(21, 20), Score(-5, 25), Score(8, 31), Score(-25, 18), Score(27, 7),
-    Score(-96, -2), Score(9, -34), Score(-19, 34), Score(40, 5), Score(12, 73), Score(24, 30), Score(-72, 22), Score(-5, -13),
-    Score(6, -41), Score(-21, 6), Score(19, -27), Score(53, -20), Score(97, -59), Score(37, -27), Score(-72, -33), Score(-81, -44),
-    Score(-90, -55), Score(-81, -44), Score(-72, -33), Score(-63, -22), Score(-63, -22), Score(-72, -33), Score(-81, -44), Score(-90, -55),
+    Score(-64, -53), Score(-24, -15), Score(8, -36), Score(-9, 1), Score(0, 5), Score(-2, -25), Score(-34, 4), Score(-64, -53),
+    Score(-26, 55), Score(26, 3), Score(-6, -53), Score(9, -1), Score(-8, -10), Score(16, -41), Score(11, -35), Score(-8, 25),
+    Score(-16, -30), Score(-3, -8), Score(-10, -6), Score(13, 53), Score(12, 21), Score(-3, -2), Score(-8, -9), Score(-34, -1),
+    Score(-8, -14), Score(30, -2), Score(9, 39), Score(-8, 54), Score(22, 8), Score(4, 37), Score(6, -3), Score(-25, -7),
+    Score(-24, -24), Score(1, 0), Score(9, 21), Score(25, 30), Score(16, 49), Score(-5, 39), Score(-10, 16), Score(1, 21),
+    Score(-70, 0), Score(35, -32), Score(26, 22), Score(27, 31), Score(65, 11), Score(50, 32), Score(-46, 24), Score(21, -11),
+    Score(32, -39), Score(5, 8), Score(45, -25), Score(79, -18), Score(123, -57), Score(63, -25), Score(-46, -31), Score(-55, -42),
+    Score(-64, -53), Score(-55, -42), Score(-46, -31), Score(-37, -20), Score(-37, -20), Score(-46, -31), Score(-55, -42), Score(-64, -53),
 ];
 /// Bishops.
 #[rustfmt::skip]
 pub const BISHOP_PST: [Score; 64] = [
-    Score(-53, -46), Score(-29, -44), Score(-13, -7), Score(-14, -35), Score(-16, -7), Score(-7, -2), Score(63, -21), Score(30, -50),
-    Score(17, -55), Score(1, -7), Score(-13, 9), Score(-6, 4), Score(-4, 8), Score(-15, 9), Score(29, -50), Score(96, -30),
-    Score(-23, -8), Score(20, 5), Score(20, 4), Score(0, 24), Score(-3, 11), Score(7, 3), Score(18, -2), Score(0, -27),
-    Score(19, -39), Score(-17, -3), Score(1, 16), Score(1, 20), Score(12, 1), Score(-1, 13), Score(11, -9), Score(-28, -13),
-    Score(-21, 0), Score(-15, 3), Score(2, 9), Score(37, 31), Score(19, 10), Score(23, 5), Score(-8, 0), Score(16, -47),
-    Score(2, -34), Score(-11, 34), Score(3, 8), Score(10, 3), Score(-1, 16), Score(34, 36), Score(66, -61), Score(14, 21),
-    Score(21, -52), Score(-41, 8), Score(3, 12), Score(74, -67), Score(-15, 5), Score(-38, -4), Score(-2, 63), Score(-87, -16),
-    Score(-4, -5), Score(-24, 6), Score(24, -17), Score(-95, -8), Score(-7, -57), Score(43, 50), Score(-2, -1), Score(-4, -5),
+    Score(-26, -116), Score(1, -21), Score(-15, 23), Score(-11, -34), Score(6, -14), Score(-11, 1), Score(24, -31), Score(-13, -14),
+    Score(5, -42), Score(4, 15), Score(-1, 15), Score(2, -9), Score(1, 0), Score(4, 14), Score(9, -11), Score(45, -31),
+    Score(-24, -22), Score(17, 2), Score(12, 23), Score(12, 15), Score(3, 17), Score(-4, 6), Score(1, -24), Score(9, -36),
+    Score(-7, -32), Score(-9, 24), Score(-8, 4), Score(20, 19), Score(-5, 57), Score(-9, 11), Score(-10, -3), Score(-44, 21),
+    Score(-21, -2), Score(-17, 8), Score(5, 25), Score(20, 47), Score(-5, 55), Score(0, 18), Score(2, -16), Score(-30, -25),
+    Score(-14, 0), Score(12, 25), Score(7, 41), Score(61, -1), Score(20, 2), Score(77, 3), Score(50, -27), Score(11, -6),
+    Score(5, -18), Score(12, 9), Score(-15, -39), Score(58, -33), Score(-31, 39), Score(-54, 30), Score(44, -19), Score(-103, 18),
+    Score(-20, 29), Score(-40, 40), Score(8, 17), Score(-111, 26), Score(-23, -23), Score(-249, 29), Score(-18, 33), Score(-20, 29),
 ];
 /// Rooks.
 #[rustfmt::skip]
 pub const ROOK_PST: [Score; 64] = [
-    Score(1, -13), Score(15, -9), Score(23, -11), Score(31, -25), Score(16, -15), Score(17, -4), Score(-43, 37), Score(-34, -1),
-    Score(-41, -3), Score(-1, -8), Score(-13, 3), Score(15, -24), Score(38, -15), Score(29, -34), Score(11, -24), Score(-68, -21),
-    Score(0, -13), Score(-19, 29), Score(-31, 22), Score(23, -5), Score(-29, 19), Score(-46, 11), Score(-1, 6), Score(-29, 4),
-    Score(-26, 18), Score(0, 25), Score(14, 13), Score(-11, 3), Score(-19, 4), Score(-27, 28), Score(-63, 50), Score(-37, 19),
-    Score(-29, 25), Score(-36, 28), Score(-19, 33), Score(9, 18), Score(-53, 27), Score(54, -10), Score(-28, 30), Score(-61, 45),
-    Score(-12, 24), Score(55, 4), Score(-40, 28), Score(40, -4), Score(42, 7), Score(86, -17), Score(102, -25), Score(24, 4),
-    Score(-2, 30), Score(5, 32), Score(29, 30), Score(4, 38), Score(5, 39), Score(18, 31), Score(20, 34), Score(-12, 37),
-    Score(-45, 39), Score(-35, 42), Score(68, 18), Score(18, 30), Score(53, 13), Score(-41, 35), Score(26, 7), Score(-35, 33),
+    Score(-2, -19), Score(0, 6), Score(15, -18), Score(19, -27), Score(9, -5), Score(12, -9), Score(-29, 25), Score(-23, -3),
+    Score(-62, 4), Score(2, -16), Score(9, 24), Score(1, -15), Score(8, -12), Score(15, -49), Score(8, -32), Score(-72, -16),
+    Score(-21, 7), Score(-29, 28), Score(-43, 14), Score(-18, 33), Score(-27, 17), Score(-17, 21), Score(-15, 15), Score(-17, -29),
+    Score(-32, 19), Score(23, 5), Score(-23, 30), Score(-62, 53), Score(-22, 14), Score(-18, 33), Score(-24, 24), Score(-35, 23),
+    Score(-63, 55), Score(8, 18), Score(3, 43), Score(49, 20), Score(20, 11), Score(2, 19), Score(13, 31), Score(2, 29),
+    Score(-69, 35), Score(45, 22), Score(7, 25), Score(2, 24), Score(-14, 21), Score(21, 19), Score(121, -18), Score(18, 9),
+    Score(13, 32), Score(-10, 34), Score(-31, 43), Score(23, 30), Score(-16, 29), Score(69, 23), Score(33, 25), Score(22, 22),
+    Score(27, 23), Score(-21, 36), Score(74, 5), Score(-38, 41), Score(42, 34), Score(3, 38), Score(12, 20), Score(-92, 62),
 ];
 /// Queens.
 #[rustfmt::skip]
 pub const QUEEN_PST: [Score; 64] = [
-    Score(-53, -1), Score(6, -56), Score(20, -78), Score(2, -50), Score(22, -66), Score(34, -129), Score(17, 30), Score(16, 24),
-    Score(-20, 32), Score(-1, -65), Score(-2, -21), Score(7, -25), Score(10, -8), Score(13, -15), Score(-27, 39), Score(17, 30),
-    Score(-33, 13), Score(0, 4), Score(8, 13), Score(0, -13), Score(-8, 23), Score(19, 1), Score(0, -24), Score(-18, 53),
-    Score(-11, 69), Score(-14, 10), Score(15, 46), Score(-1, 63), Score(21, 26), Score(-43, 125), Score(-2, 62), Score(-8, 32),
-    Score(-32, 63), Score(-23, 80), Score(-13, 105), Score(-45, 104), Score(-3, 68), Score(-1, 51), Score(6, 40), Score(-18, 58),
-    Score(-25, 72), Score(-5, 55), Score(5, 48), Score(-1, 63), Score(40, 43), Score(9, 137), Score(12, 61), Score(-13, 86),
-    Score(-21, 61), Score(-45, 71), Score(-32, 94), Score(-22, 117), Score(2, 103), Score(-13, 112), Score(18, 36), Score(3, 26),
-    Score(33, -44), Score(41, -24), Score(18, 36), Score(-89, 122), Score(19, 42), Score(18, 36), Score(17, 30), Score(16, 24),
+    Score(-37, -7), Score(3, -53), Score(1, 25), Score(3, -60), Score(5, -54), Score(-14, -76), Score(-27, -26), Score(-2, -34),
+    Score(-14, 7), Score(6, -15), Score(4, 2), Score(11, 36), Score(18, -14), Score(26, -63), Score(-11, 33), Score(7, -3),
+    Score(-17, 7), Score(-2, 22), Score(-8, 28), Score(-1, -4), Score(0, 49), Score(-10, 26), Score(-30, 114), Score(-2, 47),
+    Score(0, 29), Score(2, 4), Score(-1, 48), Score(-7, 91), Score(19, 108), Score(-17, 96), Score(-3, 76), Score(8, 26),
+    Score(-16, 57), Score(-7, 74), Score(3, 99), Score(-29, 98), Score(13, 62), Score(15, 45), Score(22, 34), Score(-2, 52),
+    Score(-9, 66), Score(11, 49), Score(21, 42), Score(15, 57), Score(56, 37), Score(25, 131), Score(28, 55), Score(3, 80),
+    Score(-5, 55), Score(-29, 65), Score(-16, 88), Score(-6, 111), Score(18, 97), Score(3, 106), Score(34, 30), Score(19, 20),
+    Score(49, -50), Score(57, -30), Score(34, 30), Score(-73, 116), Score(35, 36), Score(34, 30), Score(33, 24), Score(32, 18),
 ];
 /// The king (a constant here would cancel: each side has one king).
 #[rustfmt::skip]
 pub const KING_PST: [Score; 64] = [
-    Score(-43, 12), Score(46, -47), Score(37, -26), Score(-5, -29), Score(34, -46), Score(-15, -26), Score(30, -32), Score(-6, -21),
-    Score(-47, -7), Score(29, -20), Score(-2, -21), Score(10, -15), Score(-3, -12), Score(5, -5), Score(24, -14), Score(-5, -18),
-    Score(68, -19), Score(28, 14), Score(-5, 31), Score(-20, 38), Score(-22, 44), Score(-48, 42), Score(0, 28), Score(-29, 26),
-    Score(53, 28), Score(167, 13), Score(51, 45), Score(-101, 79), Score(-154, 86), Score(-32, 61), Score(1, 40), Score(-75, 39),
-    Score(66, 39), Score(126, 47), Score(-74, 92), Score(-265, 108), Score(-296, 120), Score(-185, 105), Score(-3, 60), Score(-107, 50),
-    Score(-115, 89), Score(193, 36), Score(-55, 88), Score(-24, 74), Score(-190, 72), Score(69, 76), Score(64, 51), Score(-96, 78),
-    Score(6, 38), Score(-68, 77), Score(-31, 79), Score(141, 10), Score(-25, 49), Score(-87, 99), Score(-79, 121), Score(25, 12),
-    Score(-9, 22), Score(299, -51), Score(-35, 76), Score(628, -22), Score(260, -22), Score(-274, 141), Score(166, -33), Score(-267, -49),
+    Score(-52, 15), Score(31, -49), Score(16, -18), Score(-4, -33), Score(26, -48), Score(2, -22), Score(44, -35), Score(42, -39),
+    Score(5, -5), Score(3, -23), Score(3, -16), Score(-13, -3), Score(-23, -5), Score(5, -7), Score(28, -15), Score(-17, -2),
+    Score(62, -15), Score(-9, 35), Score(-70, 40), Score(34, 25), Score(-61, 51), Score(-8, 45), Score(-40, 32), Score(13, 18),
+    Score(115, -28), Score(71, 24), Score(-85, 67), Score(-111, 81), Score(-203, 93), Score(-37, 61), Score(-5, 42), Score(-58, 31),
+    Score(64, 41), Score(-72, 80), Score(-147, 92), Score(-215, 104), Score(-66, 91), Score(-109, 87), Score(42, 58), Score(-109, 52),
+    Score(-117, 91), Score(87, 68), Score(-142, 101), Score(109, 57), Score(-61, 87), Score(-77, 107), Score(43, 69), Score(-98, 80),
+    Score(4, 40), Score(-70, 79), Score(-33, 81), Score(139, 12), Score(-27, 51), Score(-339, 116), Score(-182, 120), Score(23, 14),
+    Score(-11, 24), Score(297, -49), Score(-37, 78), Score(626, -20), Score(258, -20), Score(-276, 143), Score(164, -31), Score(-269, -47),
 ];
 
 // ----- mobility -------------------------------------------------------------
@@ -169,147 +169,147 @@ pub const KING_PST: [Score; 64] = [
 /// Knights, by squares reached (8 at most); 4 scores zero.
 #[rustfmt::skip]
 pub const MOBILITY_KNIGHT: [Score; 9] = [
-    Score(-48, -64), Score(-27, -41), Score(-12, -9), Score(-5, 6), Score(0, 11), Score(2, 10), Score(5, 7),
-    Score(18, -12), Score(50, -61),
+    Score(-28, -89), Score(-13, -71), Score(-8, -28), Score(-6, -2), Score(-3, 16), Score(5, 24), Score(6, 20),
+    Score(16, 9), Score(58, -13),
 ];
 /// Bishops, by squares reached (13 at most); 6 scores zero.
 #[rustfmt::skip]
 pub const MOBILITY_BISHOP: [Score; 14] = [
-    Score(-34, -20), Score(-27, -8), Score(-13, -19), Score(-10, -2), Score(-6, 17), Score(4, 15), Score(4, 17),
-    Score(9, 9), Score(14, 9), Score(10, 6), Score(16, -7), Score(69, -40), Score(198, -108), Score(100, -215),
+    Score(-29, -54), Score(-20, -32), Score(-10, -9), Score(-7, 9), Score(-2, 19), Score(5, 16), Score(9, 19),
+    Score(9, 21), Score(26, 9), Score(39, 10), Score(27, 2), Score(41, -13), Score(203, -106), Score(105, -213),
 ];
 /// Rooks, by squares reached (14 at most); 6 scores zero.
 #[rustfmt::skip]
 pub const MOBILITY_ROOK: [Score; 15] = [
-    Score(-31, -96), Score(-14, -32), Score(-7, -24), Score(1, -17), Score(0, -6), Score(1, -2), Score(10, -1),
-    Score(4, 11), Score(1, 23), Score(2, 25), Score(16, 23), Score(-3, 32), Score(28, 33), Score(35, 17),
-    Score(-11, 41),
+    Score(-25, -83), Score(-12, -35), Score(-8, -21), Score(-1, -12), Score(-5, 3), Score(3, 6), Score(3, 10),
+    Score(4, 12), Score(5, 19), Score(0, 32), Score(4, 34), Score(-7, 42), Score(1, 43), Score(44, 30),
+    Score(42, 34),
 ];
 /// Queens, by squares reached (27 at most); 12 scores zero.
 #[rustfmt::skip]
 pub const MOBILITY_QUEEN: [Score; 28] = [
-    Score(-15, -321), Score(-26, -15), Score(-19, 17), Score(-15, -4), Score(-21, -18), Score(-19, -30), Score(-18, -38),
-    Score(-13, -18), Score(-9, -7), Score(-13, 19), Score(-17, 62), Score(-5, 27), Score(-2, 34), Score(-5, 52),
-    Score(-14, 59), Score(1, 45), Score(-20, 73), Score(7, 48), Score(26, 33), Score(-15, 62), Score(48, 10),
-    Score(102, -56), Score(221, -136), Score(490, -310), Score(703, -410), Score(1316, -787), Score(40, 104), Score(427, -594),
+    Score(-27, -65), Score(-22, -19), Score(-20, -80), Score(-14, -35), Score(-8, -38), Score(-2, -55), Score(-5, -13),
+    Score(-3, 1), Score(1, 3), Score(-2, 14), Score(-2, 55), Score(6, 52), Score(7, 52), Score(1, 90),
+    Score(-11, 104), Score(-6, 104), Score(12, 85), Score(-5, 94), Score(7, 89), Score(51, 45), Score(57, 28),
+    Score(111, -38), Score(230, -118), Score(499, -292), Score(712, -392), Score(1325, -769), Score(49, 122), Score(436, -576),
 ];
 
 // ----- pawns ----------------------------------------------------------------
 
-pub const DOUBLED_PAWN: Score = Score(-5, -4);
-pub const ISOLATED_PAWN: Score = Score(-14, -14);
-pub const BACKWARD_PAWN: Score = Score(1, -22);
+pub const DOUBLED_PAWN: Score = Score(-14, -1);
+pub const ISOLATED_PAWN: Score = Score(-8, -12);
+pub const BACKWARD_PAWN: Score = Score(-2, -21);
 /// A pawn with an own pawn beside it or defending it, by relative rank.
 pub const CONNECTED_PAWN: [Score; 8] = [
     Score(0, 0),
-    Score(1, -3),
-    Score(8, 4),
-    Score(11, -1),
-    Score(26, 8),
-    Score(-24, 58),
+    Score(3, -3),
+    Score(19, -1),
+    Score(11, 4),
+    Score(20, 19),
+    Score(54, 56),
     Score(94, 115),
     Score(0, 0),
 ];
 /// Passed pawn by relative rank.
 pub const PASSED_PAWN: [Score; 8] = [
     Score(0, 0),
-    Score(-10, 22),
-    Score(-3, 19),
-    Score(43, -6),
-    Score(127, -5),
-    Score(237, -29),
-    Score(327, -52),
+    Score(-18, 17),
+    Score(-18, 24),
+    Score(56, -17),
+    Score(118, -12),
+    Score(190, -32),
+    Score(236, -100),
     Score(0, 0),
 ];
 /// Passed pawn whose path to promotion is empty, by relative rank.
 pub const PASSED_FREE: [Score; 8] = [
     Score(0, 0),
-    Score(-6, 16),
-    Score(-34, -1),
-    Score(-28, 18),
-    Score(-10, 25),
-    Score(48, 29),
-    Score(117, 65),
+    Score(19, -7),
+    Score(-20, 6),
+    Score(-26, 16),
+    Score(2, 28),
+    Score(25, 38),
+    Score(158, 91),
     Score(0, 0),
 ];
 /// Passed pawn whose stop square (the one in front) the enemy does not
 /// attack, by relative rank.
 pub const PASSED_SAFE: [Score; 8] = [
     Score(0, 0),
-    Score(2, 9),
-    Score(-17, 25),
-    Score(-13, 29),
-    Score(-24, 37),
-    Score(-50, 77),
-    Score(28, 59),
+    Score(-10, 23),
+    Score(-9, 14),
+    Score(-19, 25),
+    Score(-36, 31),
+    Score(-25, 66),
+    Score(87, 90),
     Score(0, 0),
 ];
 /// Endgame bonus per square of distance of the enemy king from the
 /// square in front of a passed pawn, and penalty for the own king's.
-pub const PASSED_KING_DISTANCE_THEIRS: Score = Score(-5, 14);
-pub const PASSED_KING_DISTANCE_OURS: Score = Score(-9, -4);
+pub const PASSED_KING_DISTANCE_THEIRS: Score = Score(-6, 13);
+pub const PASSED_KING_DISTANCE_OURS: Score = Score(-5, -3);
 
 // ----- pieces ---------------------------------------------------------------
 
-pub const BISHOP_PAIR: Score = Score(-8, 88);
+pub const BISHOP_PAIR: Score = Score(2, 65);
 /// Per own pawn on the squares of the bishop's colour.
-pub const BISHOP_PAWNS: Score = Score(-7, 1);
-pub const ROOK_OPEN_FILE: Score = Score(41, -4);
-pub const ROOK_HALF_OPEN_FILE: Score = Score(17, -5);
+pub const BISHOP_PAWNS: Score = Score(-6, 0);
+pub const ROOK_OPEN_FILE: Score = Score(42, -11);
+pub const ROOK_HALF_OPEN_FILE: Score = Score(14, -2);
 /// Knight or bishop on a square no enemy pawn can attack, guarded by an
 /// own pawn, on relative ranks 4 to 6.
-pub const KNIGHT_OUTPOST: Score = Score(46, 10);
-pub const BISHOP_OUTPOST: Score = Score(34, 3);
+pub const KNIGHT_OUTPOST: Score = Score(40, 7);
+pub const BISHOP_OUTPOST: Score = Score(22, 2);
 /// Chess960 only: a bishop in its corner (relative a1 or h1) shut in by
 /// an own pawn on the next square of its diagonal; counted twice when
 /// that pawn cannot advance.
-pub const CORNERED_BISHOP: Score = Score(-50, -50);
+pub const CORNERED_BISHOP: Score = Score(-22, 55);
 /// A pawn attacking an enemy piece (twice when two pawns attack it).
-pub const PAWN_THREAT: Score = Score(46, 16);
+pub const PAWN_THREAT: Score = Score(44, 17);
 /// An enemy piece attacked by our knights or bishops, by its kind index
 /// (pawn .. queen; pawns only when no enemy pawn defends them).
 pub const THREAT_BY_MINOR: [Score; 5] = [
-    Score(1, 19),
-    Score(16, 7),
-    Score(40, 18),
-    Score(61, 3),
-    Score(45, 10),
+    Score(1, 22),
+    Score(12, 26),
+    Score(36, 9),
+    Score(45, 22),
+    Score(24, 84),
 ];
 /// The same, attacked by our rooks.
 pub const THREAT_BY_ROOK: [Score; 5] = [
-    Score(6, 16),
-    Score(13, 20),
-    Score(26, 0),
+    Score(12, 18),
+    Score(24, 21),
+    Score(20, 16),
     Score(0, 0),
     Score(57, 42),
 ];
 /// An enemy piece or pawn that our king attacks and nothing defends.
-pub const THREAT_BY_KING: Score = Score(111, -15);
+pub const THREAT_BY_KING: Score = Score(51, 20);
 /// An enemy knight, bishop, rook or queen that we attack and nothing
 /// defends.
-pub const HANGING: Score = Score(16, 5);
-pub const TEMPO: Score = Score(10, 1);
+pub const HANGING: Score = Score(17, -6);
+pub const TEMPO: Score = Score(13, 4);
 
 // ----- king safety ----------------------------------------------------------
 
 /// Own pawn on the file in front of the king, one or two ranks ahead.
-pub const SHIELD_NEAR: Score = Score(8, 2);
-pub const SHIELD_FAR: Score = Score(1, 9);
+pub const SHIELD_NEAR: Score = Score(13, 5);
+pub const SHIELD_FAR: Score = Score(-1, 5);
 /// No own pawn on a file in front of the king.
-pub const SHIELD_MISSING: Score = Score(-24, 19);
+pub const SHIELD_MISSING: Score = Score(-15, 14);
 /// Enemy pawn two or three ranks in front of the king (a storm).
-pub const PAWN_STORM: Score = Score(-6, -1);
+pub const PAWN_STORM: Score = Score(3, 4);
 /// King on a file without own pawns: without enemy pawns either (open),
 /// or with (half-open).
-pub const KING_OPEN_FILE: Score = Score(-42, -5);
-pub const KING_HALF_OPEN_FILE: Score = Score(-13, 7);
+pub const KING_OPEN_FILE: Score = Score(-53, -2);
+pub const KING_HALF_OPEN_FILE: Score = Score(-19, 3);
 /// Attack units by attacker kind index (knight .. queen) per king-zone
 /// square attacked.
-pub const KING_ATTACK_UNITS: [i32; 6] = [0, 24, 21, 38, 29, 0];
+pub const KING_ATTACK_UNITS: [i32; 6] = [0, 7, 26, 31, 32, 0];
 /// Attack units by kind index (knight .. queen) per safe check: a square
 /// from which a piece of that kind would give check, that a piece of that
 /// kind attacks, not held by an own piece and not attacked by the enemy.
-pub const KING_SAFE_CHECK_UNITS: [i32; 6] = [0, 84, 58, 46, 20, 0];
+pub const KING_SAFE_CHECK_UNITS: [i32; 6] = [0, 85, 37, 59, 28, 0];
 /// Middlegame penalty = units^2 * this / `KING_ATTACK_DIVISOR`, capped.
 pub const KING_ATTACK_SCALE: i32 = 20;
 pub const KING_ATTACK_CAP: i32 = 1076;
@@ -329,10 +329,10 @@ pub const DRAWISH_MATERIAL_EDGE: i32 = 400;
 /// so that which endings count as drawish does not move with a tune
 /// (the tuned values also carry the tables' averages).
 pub const DRAWISH_PIECE_VALUE: [i32; 6] = [0, 373, 408, 718, 1308, 0];
-pub const DRAWISH_SCALE: i32 = 3;
+pub const DRAWISH_SCALE: i32 = 2;
 /// Opposite-coloured bishops with only pawns besides: score scaled by
 /// this / 64.
-pub const OPPOSITE_BISHOPS_SCALE: i32 = 19;
+pub const OPPOSITE_BISHOPS_SCALE: i32 = 24;
 
 // ----- lazy evaluation ------------------------------------------------------
 
