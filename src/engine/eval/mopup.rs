@@ -11,11 +11,11 @@ use crate::chess::board::Board;
 use crate::chess::types::*;
 
 /// Per step of the lone king away from the centre (0..=6).
-const MOPUP_EDGE: i32 = 24;
+const MOPUP_EDGE: i32 = 48;
 /// Per step of the lone king toward a mating corner (bishop and knight).
 const MOPUP_CORNER: i32 = 64;
 /// Per step the kings are closer than 7 apart (Chebyshev distance).
-const MOPUP_CLOSE: i32 = 12;
+const MOPUP_CLOSE: i32 = 24;
 
 /// The mop-up bonus for `strong` against a bare king, or `None` when the
 /// other side has more than its king or `strong` has no mating force.
