@@ -8,7 +8,8 @@
 //! (doubled, isolated, backward, connected), passed pawns (free path, safe
 //! stop square, king distances), king safety (shield, storm, open files,
 //! an attack of zone hits and safe checks), bishop pair and bishop's
-//! pawns, rooks on files, outposts, threats (by pawns, minors, rooks and
+//! pawns, rooks on files, outposts, minors behind pawns and near their
+//! king, space, threats (by pawns and safe pawn pushes, minors, rooks and
 //! the king, hanging pieces) and tempo, all blended by game phase, then
 //! scales drawish endings.
 //!
@@ -278,6 +279,7 @@ fn second_pass<T: Tracer>(ei: &mut EvalInfo, tr: &mut T, color: Color) {
     threats::threats(ei, tr, color);
     passed::passed_pawns(ei, tr, color);
     pieces::pair_and_tempo(ei, tr, color);
+    pieces::space(ei, tr, color);
     king::king_attack(ei, tr, color);
     king::king_shelter(ei, tr, color);
 }
@@ -389,6 +391,30 @@ mod tests {
         };
         trace_with(&Board::from_fen(fen).unwrap(), &mut c);
         c
+    }
+
+    #[test]
+    fn minor_space_and_push_terms_count_where_they_should() {
+        // Nb1 behind the b2 pawn, three steps from its king.
+        let c = count("4k3/8/8/8/8/8/1P6/1N2K3 w - - 0 1");
+        assert_eq!(c.net[ix::MINOR_BEHIND_PAWN], 1);
+        assert_eq!(c.net[ix::KING_PROTECTOR], 3);
+        // d3-d4 would attack the knight on e5, unless a pawn on c5 guards d4.
+        let c = count("4k3/8/8/4n3/8/3P4/8/4K3 w - - 0 1");
+        assert_eq!(c.net[ix::PAWN_PUSH_THREAT], 1);
+        let c = count("4k3/8/8/2p1n3/8/3P4/8/4K3 w - - 0 1");
+        assert_eq!(c.net[ix::PAWN_PUSH_THREAT], 0);
+        // The double step d2-d4 counts too.
+        let c = count("4k3/8/8/4n3/8/8/3P4/4K3 w - - 0 1");
+        assert_eq!(c.net[ix::PAWN_PUSH_THREAT], 1);
+        // Space: 11 safe squares from c2 to f4 besides the d4 pawn, d2 and
+        // d3 behind it counted twice, times 4 pieces, over 4.
+        let c = count("4k3/8/8/8/3P4/8/8/RN2KB1R w - - 0 1");
+        assert_eq!(c.net[ix::SPACE], 13);
+        // The start position: the same for both sides.
+        let c = count("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        assert_eq!(c.net[ix::SPACE], 0);
+        assert_eq!(c.net[ix::MINOR_BEHIND_PAWN], 0);
     }
 
     #[test]

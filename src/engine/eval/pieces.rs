@@ -1,6 +1,7 @@
 //! The pieces: material, piece-square values (the pawns' from the pawn
-//! entry), mobility, outposts, bishops' pawns and the bishop pair, rooks on
-//! open files; and, on the way, each piece's attack map and its hits on the
+//! entry), mobility, outposts, minors behind pawns and their distance to
+//! their king, bishops' pawns and the bishop pair, rooks on open files,
+//! space; and, on the way, each piece's attack map and its hits on the
 //! enemy king's zone, which the later terms read from the context.
 
 use super::context::{pst_index, rel_rank, EvalInfo};
@@ -9,6 +10,7 @@ use super::trace::Tracer;
 use super::weights::*;
 use super::{material_of, Term};
 use crate::chess::bitboard::*;
+use crate::chess::board::distance;
 use crate::chess::types::*;
 
 /// Material and the pawn entry's terms of `color`.
@@ -137,6 +139,9 @@ fn piece_terms<T: Tracer>(ei: &mut EvalInfo, tr: &mut T, color: Color, kind: Pie
             tr.add(color, ix::BISHOP_OUTPOST, 1);
         }
     }
+    if kind == KNIGHT || kind == BISHOP {
+        minor_terms(ei, tr, color, s);
+    }
     match kind {
         BISHOP => {
             let n = ei.pawns.on_shade[c][(bit(s) & DARK_SQUARES == 0) as usize];
@@ -160,6 +165,48 @@ fn piece_terms<T: Tracer>(ei: &mut EvalInfo, tr: &mut T, color: Color, kind: Pie
         }
         _ => {}
     }
+}
+
+/// A knight or bishop of `color` on `s`: shielded by a pawn in front of
+/// it, and how far it stands from its own king.
+#[inline(always)]
+fn minor_terms<T: Tracer>(ei: &mut EvalInfo, tr: &mut T, color: Color, s: Square) {
+    let front = ei.board.at((s as isize + color.forward()) as Square);
+    if front == PAWN || front == -PAWN {
+        ei.add(color, Term::Pieces, MINOR_BEHIND_PAWN);
+        tr.add(color, ix::MINOR_BEHIND_PAWN, 1);
+    }
+    let steps = distance(s, ei.board.king_square(color));
+    ei.add(color, Term::Pieces, KING_PROTECTOR * steps);
+    tr.add(color, ix::KING_PROTECTOR, steps);
+}
+
+/// Space: the safe central squares on `color`'s side of the board (files
+/// c to f, relative ranks 2 to 4; no own pawn, no enemy pawn attack),
+/// those behind an own pawn and not attacked at all counted twice, times
+/// the number of `color`'s pieces that can use them.
+#[inline(always)]
+pub(super) fn space<T: Tracer>(ei: &mut EvalInfo, tr: &mut T, color: Color) {
+    const CENTRE_FILES: Bitboard = 0x3C3C_3C3C_3C3C_3C3C;
+    let c = color.index();
+    let them = color.flip().index();
+    let pawns = ei.pieces[c][kind_index(PAWN)];
+    let (side, behind) = match color {
+        Color::White => (
+            CENTRE_FILES & 0x0000_0000_FFFF_FF00,
+            (pawns >> 8) | (pawns >> 16) | (pawns >> 24),
+        ),
+        Color::Black => (
+            CENTRE_FILES & 0x00FF_FFFF_0000_0000,
+            (pawns << 8) | (pawns << 16) | (pawns << 24),
+        ),
+    };
+    let safe = side & !pawns & !ei.pawns.pawn_attacks[them];
+    let squares = count_sparse(safe) + count_sparse(safe & behind & !ei.all_attacks[them]);
+    let pieces = ei.occupied_by[c] & !pawns & !ei.pieces[c][kind_index(KING)];
+    let units = squares * count_sparse(pieces) / 4;
+    ei.add(color, Term::Pieces, SPACE * units);
+    tr.add(color, ix::SPACE, units);
 }
 
 /// A bishop of `color` on its first rank at `s`: in a corner, with an own

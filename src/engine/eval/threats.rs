@@ -1,5 +1,5 @@
-//! Threats: enemy pieces attacked by pawns, minors, rooks and the king,
-//! and hanging pieces; read from both sides' attack maps.
+//! Threats: enemy pieces attacked by pawns (or by a safe pawn push),
+//! minors, rooks and the king, and hanging pieces; read from both sides' attack maps.
 
 use super::context::EvalInfo;
 use super::params as ix;
@@ -23,6 +23,26 @@ pub(super) fn threats<T: Tracer>(ei: &mut EvalInfo, tr: &mut T, color: Color) {
         + count_sparse(ei.pawns.pawn_attacks_twice[c] & targets);
     ei.add(color, Term::Threats, PAWN_THREAT * pawn_threats);
     tr.add(color, ix::PAWN_THREAT, pawn_threats);
+
+    // Enemy pieces a pawn would attack after a push (one or two squares)
+    // to a square no enemy pawn attacks and that we hold at least as well.
+    let empty = !ei.occupied;
+    let pawns = ei.pieces[c][kind_index(PAWN)];
+    let pushes = match color {
+        Color::White => {
+            let one = (pawns << 8) & empty;
+            one | ((one & 0x0000_0000_00FF_0000) << 8) & empty
+        }
+        Color::Black => {
+            let one = (pawns >> 8) & empty;
+            one | ((one & 0x0000_FF00_0000_0000) >> 8) & empty
+        }
+    };
+    let safe = pushes & !ei.pawns.pawn_attacks[them] & (ei.all_attacks[c] | !ei.all_attacks[them]);
+    let (east, west) = pawn_attacks_each_way(safe, color);
+    let n = count_sparse((east | west) & targets);
+    ei.add(color, Term::Threats, PAWN_PUSH_THREAT * n);
+    tr.add(color, ix::PAWN_PUSH_THREAT, n);
 
     // Pieces attacked by our minors and rooks, by the victim's kind: every
     // piece but the king, pawns only when no pawn defends them.
