@@ -172,7 +172,7 @@ fn piece_terms<T: Tracer>(ei: &mut EvalInfo, tr: &mut T, color: Color, kind: Pie
 #[inline(always)]
 fn minor_terms<T: Tracer>(ei: &mut EvalInfo, tr: &mut T, color: Color, s: Square) {
     let front = ei.board.at((s as isize + color.forward()) as Square);
-    if front == PAWN || front == -PAWN {
+    if kind_of(front) == PAWN {
         ei.add(color, Term::Pieces, MINOR_BEHIND_PAWN);
         tr.add(color, ix::MINOR_BEHIND_PAWN, 1);
     }
@@ -183,7 +183,7 @@ fn minor_terms<T: Tracer>(ei: &mut EvalInfo, tr: &mut T, color: Color, s: Square
 
 /// Space: the safe central squares on `color`'s side of the board (files
 /// c to f, relative ranks 2 to 4; no own pawn, no enemy pawn attack),
-/// those behind an own pawn and not attacked at all counted twice, times
+/// those behind an own pawn and not attacked by the enemy counted twice, times
 /// the number of `color`'s pieces that can use them.
 #[inline(always)]
 pub(super) fn space<T: Tracer>(ei: &mut EvalInfo, tr: &mut T, color: Color) {
