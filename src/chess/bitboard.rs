@@ -116,6 +116,31 @@ const RAYS: [[Bitboard; 64]; 8] = {
     t
 };
 
+/// Squares a bishop on each square attacks on an empty board.
+pub const BISHOP_RAYS: [Bitboard; 64] = {
+    let mut t = [0u64; 64];
+    let mut s = 0;
+    while s < 64 {
+        t[s] = RAYS[NORTH_EAST_RAY][s]
+            | RAYS[NORTH_WEST_RAY][s]
+            | RAYS[SOUTH_WEST_RAY][s]
+            | RAYS[SOUTH_EAST_RAY][s];
+        s += 1;
+    }
+    t
+};
+
+/// Squares a rook on each square attacks on an empty board.
+pub const ROOK_RAYS: [Bitboard; 64] = {
+    let mut t = [0u64; 64];
+    let mut s = 0;
+    while s < 64 {
+        t[s] = RAYS[NORTH_RAY][s] | RAYS[EAST_RAY][s] | RAYS[SOUTH_RAY][s] | RAYS[WEST_RAY][s];
+        s += 1;
+    }
+    t
+};
+
 /// The squares along a ray that goes to higher indices, up to and with
 /// the first occupied one.
 #[inline(always)]

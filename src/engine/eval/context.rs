@@ -42,9 +42,8 @@ pub(super) struct KingAttack {
 
 /// What the term functions share. Filled in two steps: [`EvalInfo::new`]
 /// places the pieces; the piece pass (`pieces::mobility_and_placement`)
-/// fills the attack maps and king attacks, after which
-/// [`EvalInfo::close_attacks`] unites them for the terms that need both
-/// sides' maps.
+/// fills the attack maps (by kind, united, and squares hit twice) and the
+/// king attacks, which the second pass reads for both sides.
 pub(super) struct EvalInfo<'a> {
     pub(super) board: &'a Board,
     /// The pawn structure's cached facts.
@@ -64,6 +63,9 @@ pub(super) struct EvalInfo<'a> {
     pub(super) attacks: [[Bitboard; 6]; 2],
     /// Squares attacked by any piece of each colour.
     pub(super) all_attacks: [Bitboard; 2],
+    /// Squares each colour attacks at least twice (two pawns, or any two
+    /// of its pieces).
+    pub(super) twice: [Bitboard; 2],
     /// Each colour's attack on the other's king.
     pub(super) king_attack: [KingAttack; 2],
 }
@@ -96,6 +98,7 @@ impl<'a> EvalInfo<'a> {
             occupied: occupied_by[0] | occupied_by[1],
             attacks: [[0u64; 6]; 2],
             all_attacks: [0; 2],
+            twice: [0; 2],
             king_attack: [KingAttack::default(); 2],
         }
     }
@@ -107,11 +110,12 @@ impl<'a> EvalInfo<'a> {
         self.terms[t][color.index()] += s;
     }
 
-    /// Unites each colour's attack maps, once the piece pass is done.
+    /// Adds `reach`, the attacks of one more piece of kind index `ki`, to
+    /// `color`'s maps.
     #[inline(always)]
-    pub(super) fn close_attacks(&mut self) {
-        self.all_attacks = self
-            .attacks
-            .map(|by_kind| by_kind.iter().fold(0, |all, &set| all | set));
+    pub(super) fn add_attacks(&mut self, c: usize, ki: usize, reach: Bitboard) {
+        self.attacks[c][ki] |= reach;
+        self.twice[c] |= self.all_attacks[c] & reach;
+        self.all_attacks[c] |= reach;
     }
 }

@@ -1,6 +1,6 @@
 //! King safety: the attack on the enemy king (zone hits and safe checks,
 //! scored when two pieces and a queen take part), and the own king's
-//! placement, open files and pawn shield and storm.
+//! placement, open files, pawn shield and storm, and its flank.
 
 use super::context::{pst_index, rel_rank, EvalInfo};
 use super::params as ix;
@@ -8,6 +8,7 @@ use super::trace::Tracer;
 use super::weights::*;
 use super::Term;
 use crate::chess::bitboard::*;
+use crate::chess::board::distance;
 use crate::chess::types::*;
 
 /// Middlegame penalty of an attack on the king worth `units`.
@@ -76,6 +77,7 @@ pub(super) fn king_shelter<T: Tracer>(ei: &mut EvalInfo, tr: &mut T, color: Colo
             tr.add(color, ix::KING_HALF_OPEN_FILE, 1);
         }
     }
+    king_flank(ei, tr, color, own_king);
     if kr > 1 {
         return;
     }
@@ -104,5 +106,52 @@ pub(super) fn king_shelter<T: Tracer>(ei: &mut EvalInfo, tr: &mut T, color: Colo
             ei.add(color, Term::KingSafety, PAWN_STORM);
             tr.add(color, ix::PAWN_STORM, 1);
         }
+    }
+}
+
+/// `color`'s king on `king` and its flank (files a-d, c-f or e-h by the
+/// king's file): no pawns there, the enemy's attacks there in our camp,
+/// and the king's distance to its nearest pawn.
+#[inline(always)]
+fn king_flank<T: Tracer>(ei: &mut EvalInfo, tr: &mut T, color: Color, king: Square) {
+    const FLANKS: [Bitboard; 8] = [
+        FILE_A * 0x0F,
+        FILE_A * 0x0F,
+        FILE_A * 0x0F,
+        FILE_A * 0x3C,
+        FILE_A * 0x3C,
+        FILE_A * 0xF0,
+        FILE_A * 0xF0,
+        FILE_A * 0xF0,
+    ];
+    let c = color.index();
+    let them = color.flip().index();
+    let flank = FLANKS[file_of(king)];
+    let pawns = ei.pieces[c][kind_index(PAWN)];
+    if (pawns | ei.pieces[them][kind_index(PAWN)]) & flank == 0 {
+        ei.add(color, Term::KingSafety, PAWNLESS_FLANK);
+        tr.add(color, ix::PAWNLESS_FLANK, 1);
+    }
+    let camp = match color {
+        Color::White => 0x0000_00FF_FFFF_FFFF,
+        Color::Black => 0xFFFF_FFFF_FF00_0000,
+    };
+    let hit = ei.all_attacks[them] & flank & camp;
+    let n = count_sparse(hit) + count_sparse(hit & ei.twice[them]);
+    ei.add(color, Term::KingSafety, FLANK_ATTACK * n);
+    tr.add(color, ix::FLANK_ATTACK, n);
+    if pawns != 0 {
+        let near = if pawns & KING_ATTACKS[index64(king)] != 0 {
+            1
+        } else {
+            ei.board
+                .piece_squares(color, PAWN)
+                .iter()
+                .map(|&p| distance(king, p as Square))
+                .min()
+                .unwrap_or(0)
+        };
+        ei.add(color, Term::KingSafety, KING_PAWN_DISTANCE * near);
+        tr.add(color, ix::KING_PAWN_DISTANCE, near);
     }
 }

@@ -7,11 +7,14 @@
 //! second pass adds piece-square tables, mobility tables, pawn structure
 //! (doubled, isolated, backward, connected), passed pawns (free path, safe
 //! stop square, king distances), king safety (shield, storm, open files,
-//! an attack of zone hits and safe checks), bishop pair and bishop's
-//! pawns, rooks on files, outposts, minors behind pawns and near their
-//! king, space, threats (by pawns and safe pawn pushes, minors, rooks and
-//! the king, hanging pieces) and tempo, all blended by game phase, then
-//! scales drawish endings.
+//! an attack of zone hits and safe checks, the king's flank: pawnless,
+//! attacked, the nearest own pawn), bishop pair and bishop's pawns, a
+//! bishop on a long diagonal, bishops and rooks aimed at the king's zone,
+//! rooks on files or trapped, a queen out of the pawns' reach, outposts,
+//! minors behind pawns and near their king, space, threats (by pawns and
+//! safe pawn pushes, minors, rooks and the king, hanging pieces, squares
+//! both sides fight for, safe squares that attack the queen) and tempo,
+//! all blended by game phase, then scales drawish endings.
 //!
 //! The positional pass goes over the board twice. The first pass walks
 //! every piece once, as bitboards ([`crate::chess::bitboard`]): its piece-square
@@ -260,7 +263,6 @@ fn trace_cached<T: Tracer, const BY_TERM: bool>(
     // constant, every colour test in the terms folds away.
     first_pass(&mut ei, tr, Color::White);
     first_pass(&mut ei, tr, Color::Black);
-    ei.close_attacks();
     second_pass(&mut ei, tr, Color::White);
     second_pass(&mut ei, tr, Color::Black);
     finish(board, ei.terms, BY_TERM)
@@ -415,6 +417,62 @@ mod tests {
         let c = count("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
         assert_eq!(c.net[ix::SPACE], 0);
         assert_eq!(c.net[ix::MINOR_BEHIND_PAWN], 0);
+    }
+
+    #[test]
+    fn piece_terms_of_the_fourth_fit_count_where_they_should() {
+        // Bb2 sees d4 and e5 through an empty long diagonal; a pawn on c3
+        // closes it.
+        let c = count("4k3/8/8/8/8/8/1B6/4K3 w - - 0 1");
+        assert_eq!(c.net[ix::LONG_DIAGONAL_BISHOP], 1);
+        let c = count("4k3/8/8/8/8/2P5/1B6/4K3 w - - 0 1");
+        assert_eq!(c.net[ix::LONG_DIAGONAL_BISHOP], 0);
+        // Ba3 is stopped by the knight on c5 but x-rays e7 and f8.
+        let c = count("4k3/8/8/2n5/8/B7/8/4K3 w - - 0 1");
+        assert_eq!(c.net[ix::BISHOP_ON_KING_RING], 1);
+        // Re2 behind its own e4 pawn stands on the king's file.
+        let c = count("4k3/8/8/8/4P3/8/4R3/6K1 w - - 0 1");
+        assert_eq!(c.net[ix::ROOK_ON_KING_RING], 1);
+        assert_eq!(c.net[ix::TRAPPED_ROOK], 0);
+        // Rh1 shut in by Kf1 and its pawns: twice without castling, once
+        // while the king may still castle.
+        let c = count("4k3/8/8/8/8/8/6PP/5K1R w - - 0 1");
+        assert_eq!(c.net[ix::TRAPPED_ROOK], 2);
+        let c = count("4k3/8/8/8/8/8/5PPP/4K2R w K - 0 1");
+        assert_eq!(c.net[ix::TRAPPED_ROOK], 1);
+        // Rd1 on the file of the queen on d8.
+        let c = count("3qk3/8/8/8/8/8/8/3RK3 w - - 0 1");
+        assert_eq!(c.net[ix::ROOK_ON_QUEEN_FILE], 1);
+        // Qd6 cannot be chased by a pawn, unless one stands on c7.
+        let c = count("4k3/8/3Q4/8/8/8/8/4K3 w - - 0 1");
+        assert_eq!(c.net[ix::QUEEN_INFILTRATION], 1);
+        let c = count("4k3/2p5/3Q4/8/8/8/8/4K3 w - - 0 1");
+        assert_eq!(c.net[ix::QUEEN_INFILTRATION], 0);
+    }
+
+    #[test]
+    fn threat_and_flank_terms_of_the_fourth_fit_count_where_they_should() {
+        // Na1 could go to b3 or c2 and attack the queen on d4.
+        let c = count("4k3/8/8/8/3q4/8/8/N3K3 w - - 0 1");
+        assert_eq!(c.net[ix::KNIGHT_ON_QUEEN], 2);
+        // Ra1 and Ke1 both hold d1, from where a rook attacks Qd8; a8 is
+        // held once only.
+        let c = count("3qk3/8/8/8/8/8/8/R3K3 w - - 0 1");
+        assert_eq!(c.net[ix::SLIDER_ON_QUEEN], 1);
+        // Kings in opposition share d5, e5 and f5; the knight on c3 holds
+        // d5 strongly for White, so Black restricts two squares only.
+        let c = count("8/8/4k3/8/4K3/2N5/8/8 w - - 0 1");
+        assert_eq!(c.net[ix::RESTRICTED], 1);
+        // White's king on g1 has no pawn on files e-h; Black's on e8 has
+        // c7 and d7 on its flank.
+        let c = count("4k3/pppp4/8/8/8/8/8/6K1 w - - 0 1");
+        assert_eq!(c.net[ix::PAWNLESS_FLANK], 1);
+        // Rh8 hits h1-h5 on the flank of Kg1, in White's camp.
+        let c = count("k6r/8/8/8/8/8/8/6K1 w - - 0 1");
+        assert_eq!(c.net[ix::FLANK_ATTACK], 5);
+        // Ke1 is four steps from a4; Ke8 stands next to e7.
+        let c = count("4k3/4p3/8/8/P7/8/8/4K3 w - - 0 1");
+        assert_eq!(c.net[ix::KING_PAWN_DISTANCE], 3);
     }
 
     #[test]

@@ -69,12 +69,15 @@ pub(super) fn mobility_and_placement<T: Tracer>(ei: &mut EvalInfo, tr: &mut T, c
     let enemy_king = index64(board.king_square(them));
     let zone = KING_ATTACKS[enemy_king] | 1u64 << enemy_king;
     ei.attacks[c][kind_index(PAWN)] = ei.pawns.pawn_attacks[c];
+    ei.all_attacks[c] = ei.pawns.pawn_attacks[c];
+    ei.twice[c] = ei.pawns.pawn_attacks_twice[c];
     // One call per kind, the kind a constant in each.
     pieces_of_kind(ei, tr, color, KNIGHT, mobility_area, zone);
     pieces_of_kind(ei, tr, color, BISHOP, mobility_area, zone);
     pieces_of_kind(ei, tr, color, ROOK, mobility_area, zone);
     pieces_of_kind(ei, tr, color, QUEEN, mobility_area, zone);
-    ei.attacks[c][kind_index(KING)] = KING_ATTACKS[index64(board.king_square(color))];
+    let king = KING_ATTACKS[index64(board.king_square(color))];
+    ei.add_attacks(c, kind_index(KING), king);
 }
 
 /// `color`'s pieces of `kind` (knight to queen): placement, mobility in
@@ -105,7 +108,7 @@ fn pieces_of_kind<T: Tracer>(
             ROOK => rook_attacks(from, ei.occupied),
             _ => bishop_attacks(from, ei.occupied) | rook_attacks(from, ei.occupied),
         };
-        ei.attacks[c][ki] |= reach;
+        ei.add_attacks(c, ki, reach);
         let mobility = (reach & mobility_area).count_ones() as usize;
         ei.add(color, Term::Mobility, mobility_table[mobility]);
         tr.add(color, mobility_slot + mobility, 1);
@@ -115,16 +118,63 @@ fn pieces_of_kind<T: Tracer>(
             attack.attackers += 1;
             attack.zone_hits[ki] += zone_hits;
         }
-        piece_terms(ei, tr, color, kind, s);
+        let x_ray = x_ray(ei, kind, from, zone_hits, zone);
+        let piece = Placed {
+            s,
+            mobility,
+            x_ray,
+            on_ring: zone_hits == 0 && x_ray & zone != 0,
+        };
+        piece_terms(ei, tr, color, kind, &piece);
     }
 }
 
-/// The terms of one minor piece or rook on `s`: outposts, a bishop's pawns
-/// on its colour, a rook's open or half-open file.
+/// The long diagonals, a1-h8 and h1-a8.
+const LONG_DIAGONALS: Bitboard = 0x8040_2010_0804_0201 | 0x0102_0408_1020_4080;
+
+/// What a bishop or rook on `from` would attack with only the pawns on the
+/// board (a rook: its whole file), where a term needs it: a bishop's on a
+/// long diagonal, or when it misses the king's `zone` but its rays on an
+/// empty board do not. Nothing for the other kinds or where no term needs it.
 #[inline(always)]
-fn piece_terms<T: Tracer>(ei: &mut EvalInfo, tr: &mut T, color: Color, kind: Piece, s: Square) {
+fn x_ray(ei: &EvalInfo, kind: Piece, from: usize, zone_hits: i32, zone: Bitboard) -> Bitboard {
+    match kind {
+        BISHOP
+            if 1u64 << from & LONG_DIAGONALS != 0
+                || (zone_hits == 0 && BISHOP_RAYS[from] & zone != 0) =>
+        {
+            bishop_attacks(from, ei.pawns.pawns[0] | ei.pawns.pawns[1])
+        }
+        ROOK => FILE_A << (from & 7),
+        _ => 0,
+    }
+}
+
+/// One piece as the piece pass found it.
+struct Placed {
+    /// Its square.
+    s: Square,
+    /// Its mobility (squares in the mobility area).
+    mobility: usize,
+    /// Its [`x_ray`].
+    x_ray: Bitboard,
+    /// It does not hit the enemy king's zone, but its x-ray does.
+    on_ring: bool,
+}
+
+/// The terms of one piece: outposts, a bishop's pawns on its colour and
+/// the long diagonal, a rook's file and whether it is trapped, a queen's
+/// infiltration; bishops and rooks aimed at the king's zone.
+#[inline(always)]
+fn piece_terms<T: Tracer>(
+    ei: &mut EvalInfo,
+    tr: &mut T,
+    color: Color,
+    kind: Piece,
+    piece: &Placed,
+) {
     let c = color.index();
-    let them = color.flip();
+    let s = piece.s;
     let pf = &ei.pawns.files;
     if (kind == KNIGHT || kind == BISHOP)
         && (3..=5).contains(&rel_rank(color, s))
@@ -150,20 +200,62 @@ fn piece_terms<T: Tracer>(ei: &mut EvalInfo, tr: &mut T, color: Color, kind: Pie
             if ei.board.is_chess960() && rel_rank(color, s) == 0 {
                 cornered_bishop(ei, tr, color, s);
             }
-        }
-        ROOK => {
-            let pfile = file_of(s) + 1;
-            if pf.count[c][pfile] == 0 {
-                if pf.count[them.index()][pfile] == 0 {
-                    ei.add(color, Term::Pieces, ROOK_OPEN_FILE);
-                    tr.add(color, ix::ROOK_OPEN_FILE, 1);
-                } else {
-                    ei.add(color, Term::Pieces, ROOK_HALF_OPEN_FILE);
-                    tr.add(color, ix::ROOK_HALF_OPEN_FILE, 1);
-                }
+            const CENTRE: Bitboard = 0x0000_0018_1800_0000;
+            if (piece.x_ray & CENTRE).count_ones() > 1 {
+                ei.add(color, Term::Pieces, LONG_DIAGONAL_BISHOP);
+                tr.add(color, ix::LONG_DIAGONAL_BISHOP, 1);
+            }
+            if piece.on_ring {
+                ei.add(color, Term::Pieces, BISHOP_ON_KING_RING);
+                tr.add(color, ix::BISHOP_ON_KING_RING, 1);
             }
         }
+        ROOK => rook_terms(ei, tr, color, piece),
+        QUEEN
+            if rel_rank(color, s) >= 4
+                && pf.safe_from_pawns(color, file_of(s) + 1, rank_of(s) as i32) =>
+        {
+            ei.add(color, Term::Pieces, QUEEN_INFILTRATION);
+            tr.add(color, ix::QUEEN_INFILTRATION, 1);
+        }
         _ => {}
+    }
+}
+
+/// A rook of `color`: on an open or half-open file, else trapped beside
+/// its uncastled king; on the enemy queen's file; on a file through the
+/// enemy king's zone.
+#[inline(always)]
+fn rook_terms<T: Tracer>(ei: &mut EvalInfo, tr: &mut T, color: Color, piece: &Placed) {
+    let s = piece.s;
+    let c = color.index();
+    let them = color.flip().index();
+    let pf = &ei.pawns.files;
+    let file = file_of(s);
+    if pf.count[c][file + 1] == 0 {
+        if pf.count[them][file + 1] == 0 {
+            ei.add(color, Term::Pieces, ROOK_OPEN_FILE);
+            tr.add(color, ix::ROOK_OPEN_FILE, 1);
+        } else {
+            ei.add(color, Term::Pieces, ROOK_HALF_OPEN_FILE);
+            tr.add(color, ix::ROOK_HALF_OPEN_FILE, 1);
+        }
+    } else if piece.mobility <= 3 {
+        let king_file = file_of(ei.board.king_square(color));
+        if (king_file < 4) == (file < king_file) {
+            let rights = ei.board.castling_rights() >> (2 * c) & 3;
+            let n = 1 + (rights == 0) as i32;
+            ei.add(color, Term::Pieces, TRAPPED_ROOK * n);
+            tr.add(color, ix::TRAPPED_ROOK, n);
+        }
+    }
+    if ei.pieces[them][kind_index(QUEEN)] & (FILE_A << file) != 0 {
+        ei.add(color, Term::Pieces, ROOK_ON_QUEEN_FILE);
+        tr.add(color, ix::ROOK_ON_QUEEN_FILE, 1);
+    }
+    if piece.on_ring {
+        ei.add(color, Term::Pieces, ROOK_ON_KING_RING);
+        tr.add(color, ix::ROOK_ON_KING_RING, 1);
     }
 }
 

@@ -1,5 +1,6 @@
 //! Threats: enemy pieces attacked by pawns (or by a safe pawn push),
-//! minors, rooks and the king, and hanging pieces; read from both sides' attack maps.
+//! minors, rooks and the king, hanging pieces, restricted squares and
+//! squares that would attack the queen; read from both sides' attack maps.
 
 use super::context::EvalInfo;
 use super::params as ix;
@@ -70,4 +71,40 @@ pub(super) fn threats<T: Tracer>(ei: &mut EvalInfo, tr: &mut T, color: Color) {
     let n = count_sparse(ei.all_attacks[c] & undefended & !theirs[kind_index(PAWN)]);
     ei.add(color, Term::Threats, HANGING * n);
     tr.add(color, ix::HANGING, n);
+    queen_and_restriction(ei, tr, color);
+}
+
+/// Squares both sides attack that the enemy does not hold strongly; and,
+/// against a lone enemy queen, the safe squares from which our knights, or
+/// our bishops and rooks with support, could attack it.
+#[inline(always)]
+fn queen_and_restriction<T: Tracer>(ei: &mut EvalInfo, tr: &mut T, color: Color) {
+    let c = color.index();
+    let them = color.flip().index();
+    let strongly_held = ei.pawns.pawn_attacks[them] | (ei.twice[them] & !ei.twice[c]);
+    let n = (ei.all_attacks[them] & ei.all_attacks[c] & !strongly_held).count_ones() as i32;
+    ei.add(color, Term::Threats, RESTRICTED * n);
+    tr.add(color, ix::RESTRICTED, n);
+
+    let queens = ei.pieces[them][kind_index(QUEEN)];
+    if queens == 0 || queens & (queens - 1) != 0 {
+        return;
+    }
+    let q = queens.trailing_zeros() as usize;
+    let ours = ei.attacks[c];
+    let safe = !ei.occupied_by[c] & !strongly_held;
+    let n = count_sparse(ours[kind_index(KNIGHT)] & KNIGHT_ATTACKS[q] & safe);
+    ei.add(color, Term::Threats, KNIGHT_ON_QUEEN * n);
+    tr.add(color, ix::KNIGHT_ON_QUEEN, n);
+    // Squares on the queen's lines of an empty board first: most often
+    // none, and then its real lines need not be traced.
+    let (bishops, rooks) = (ours[kind_index(BISHOP)], ours[kind_index(ROOK)]);
+    let candidates = ((bishops & BISHOP_RAYS[q]) | (rooks & ROOK_RAYS[q])) & safe & ei.twice[c];
+    if candidates != 0 {
+        let sliders =
+            (bishops & bishop_attacks(q, ei.occupied)) | (rooks & rook_attacks(q, ei.occupied));
+        let n = count_sparse(sliders & candidates);
+        ei.add(color, Term::Threats, SLIDER_ON_QUEEN * n);
+        tr.add(color, ix::SLIDER_ON_QUEEN, n);
+    }
 }
