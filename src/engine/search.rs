@@ -8,7 +8,7 @@
 
 use crate::chess::board::Board;
 use crate::chess::types::*;
-use crate::engine::eval::{evaluate_lazy_exact, evaluate_with, PawnTable};
+use crate::engine::eval::{evaluate_cached, evaluate_lazy_exact, EvalCache, PawnTable};
 use crate::engine::ordering::{
     below_killers, good_capture, keys, piece_to, Context, MoveOrdering, NO_PIECE_TO,
 };
@@ -241,6 +241,8 @@ pub struct Searcher {
     excluded: [Move; MAX_PLY + 2],
     /// Pawn-structure cache of this thread's evaluations.
     pawns: PawnTable,
+    /// Full evaluations of this thread's recent positions, by key.
+    evals: EvalCache,
     pv: Vec<[Move; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
     root_moves: Vec<RootMove>,
@@ -342,6 +344,7 @@ impl Searcher {
             moved: [NO_PIECE_TO; MAX_PLY + 2],
             excluded: [Move::NONE; MAX_PLY + 2],
             pawns: PawnTable::new(),
+            evals: EvalCache::new(),
             pv: vec![[Move::NONE; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
             root_moves: Vec::new(),
@@ -893,7 +896,7 @@ impl Searcher {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate_with(board, &mut self.pawns);
+            return evaluate_cached(board, &mut self.pawns, &mut self.evals);
         }
         // Mate distance pruning: no line from here beats a shorter mate.
         alpha = alpha.max(-MATE + ply as i32);
@@ -939,7 +942,7 @@ impl Searcher {
         } else if is_eval(tt_eval) {
             tt_eval
         } else {
-            evaluate_with(board, &mut self.pawns)
+            evaluate_cached(board, &mut self.pawns, &mut self.evals)
         };
         self.eval_stack[ply] = eval;
         // Better than two plies ago: the position is going our way, so
@@ -1234,7 +1237,7 @@ impl Searcher {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate_with(board, &mut self.pawns);
+            return evaluate_cached(board, &mut self.pawns, &mut self.evals);
         }
         let key = board.hash();
         let mut tt_move = Move::NONE;
@@ -1261,7 +1264,8 @@ impl Searcher {
                 stand_pat = tt_eval;
                 eval_to_store = tt_eval;
             } else {
-                let (score, exact) = evaluate_lazy_exact(board, alpha, beta, &mut self.pawns);
+                let (score, exact) =
+                    evaluate_lazy_exact(board, alpha, beta, &mut self.pawns, &mut self.evals);
                 stand_pat = score;
                 if exact {
                     eval_to_store = score;

@@ -40,6 +40,7 @@
 pub mod params;
 pub mod weights;
 
+mod cache;
 mod context;
 mod king;
 mod mopup;
@@ -50,6 +51,7 @@ mod scale;
 mod threats;
 mod trace;
 
+pub use cache::EvalCache;
 pub use king::king_danger;
 pub use pawns::PawnTable;
 pub use scale::{scale_kind, ScaleKind};
@@ -220,11 +222,18 @@ pub fn evaluate_lazy_exact(
     alpha: i32,
     beta: i32,
     pawns: &mut PawnTable,
+    evals: &mut EvalCache,
 ) -> (i32, bool) {
     match material_outside(board, alpha, beta) {
         Some(m) => (m, false),
-        None => (evaluate_with(board, pawns), true),
+        None => (evaluate_cached(board, pawns, evals), true),
     }
+}
+
+/// `evaluate_with`, looked up in `evals` first (the same value either way).
+#[inline(always)]
+pub fn evaluate_cached(board: &Board, pawns: &mut PawnTable, evals: &mut EvalCache) -> i32 {
+    evals.get_or(board.hash(), || evaluate_with(board, pawns))
 }
 
 /// The full evaluation with every term kept apart.
