@@ -16,7 +16,7 @@ use crate::engine::params::*;
 use crate::engine::picker::MovePicker;
 pub use crate::engine::score::{mate_in, INFINITY, MATE, MATE_BOUND};
 use crate::engine::score::{score_from_tt, score_to_tt};
-use crate::engine::see::{see, SEE_VALUE};
+use crate::engine::see::{see_below, SEE_VALUE};
 use crate::engine::skill::{Skill, SKILL_LINES};
 use crate::engine::syzygy::TbConfig;
 
@@ -1055,7 +1055,7 @@ impl Searcher {
                 } else {
                     -SEE_PRUNE_CAPTURE() * depth
                 };
-                if below_killers(key) && see(board, mv) < threshold {
+                if below_killers(key) && see_below(board, mv, threshold) {
                     continue;
                 }
             }

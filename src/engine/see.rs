@@ -156,6 +156,27 @@ pub fn see(board: &Board, mv: Move) -> i32 {
     gain[0]
 }
 
+/// Whether `see(board, mv) < threshold`, without the exchange when its
+/// first capture settles it. For a plain move or capture the exchange is
+/// worth at most the victim (the mover may stop after it) and at least the
+/// victim less the mover (the opponent's best reply is worth no more than
+/// the mover), so outside that band the answer is known; the same answer
+/// as `see` always.
+#[inline(always)]
+pub fn see_below(board: &Board, mv: Move, threshold: i32) -> bool {
+    if matches!(mv.kind(), MoveKind::Normal | MoveKind::DoublePush) {
+        let victim = board.at(mv.to());
+        let gain = if victim == EMPTY { 0 } else { value(victim) };
+        if gain < threshold {
+            return true;
+        }
+        if gain - value(board.at(mv.from())) >= threshold {
+            return false;
+        }
+    }
+    see(board, mv) < threshold
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -185,6 +206,37 @@ mod tests {
         assert_eq!(see_of("3q3k/3r4/8/8/8/8/3R4/3Q3K w - - 0 1", "d2d7"), 500);
         // The king defends: the exchange comes out even.
         assert_eq!(see_of("3rk3/3r4/8/8/8/8/3R4/3RK3 w - - 0 1", "d2d7"), 0);
+    }
+
+    /// `see_below` agrees with `see` on every legal move of a set of
+    /// positions, at thresholds around every value the band test uses.
+    #[test]
+    fn see_below_agrees_with_see() {
+        use crate::chess::movegen::{GenKind, MoveList};
+        let fens = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
+            "3q3k/3r4/8/8/8/8/3R4/3Q3K w - - 0 1",
+            "4k3/2p5/3n4/4P3/8/8/8/4K3 w - - 0 1",
+            "rnbqkb1r/pp1p1ppp/5n2/2pPp3/8/8/PPP1PPPP/RNBQKBNR w KQkq e6 0 4",
+            "1k6/6P1/8/3pP3/8/8/5r2/4K2R w K d6 0 1",
+        ];
+        let mut tested = 0;
+        for fen in fens {
+            let b = Board::from_fen(fen).unwrap();
+            let mut list = MoveList::new();
+            b.generate(GenKind::All, &mut list);
+            for &mv in &list {
+                let exact = see(&b, mv);
+                for t in [
+                    -1000, -500, -330, -321, -320, -100, -1, 0, 1, 100, 220, 500, 1000,
+                ] {
+                    assert_eq!(see_below(&b, mv, t), exact < t, "{fen} {mv:?} {t}");
+                    tested += 1;
+                }
+            }
+        }
+        assert!(tested > 1000);
     }
 
     #[test]
