@@ -53,7 +53,10 @@ pub struct MovePicker {
     killers: [Move; 2],
     /// Winning captures only, and then stop (quiescence).
     captures_only: bool,
-    /// Pins and checks, built when the first move needs judging.
+    /// The side to move is in check: moves are judged with the check
+    /// info, built when the first move needs judging. Out of check each
+    /// move is judged alone ([`Board::is_legal_out_of_check`]).
+    in_check: bool,
     info: Option<CheckInfo>,
     /// `[0, bad)`: captures set aside as losing; `[bad, next)`: moves
     /// handed out; `[next, len)`: moves of the current stage still to come.
@@ -70,13 +73,20 @@ impl MovePicker {
     /// are `killers`; `captures_only` for quiescence outside check (then
     /// the hash move is tried only if it is a capture or promotion, the
     /// other captures and queen promotions come by key in the winning band
-    /// whatever SEE says, for the caller to judge, and nothing else comes).
-    pub fn new(tt_move: Move, killers: [Move; 2], captures_only: bool) -> MovePicker {
+    /// whatever SEE says, for the caller to judge, and nothing else comes);
+    /// `in_check` whether the side to move is in check.
+    pub fn new(
+        tt_move: Move,
+        killers: [Move; 2],
+        captures_only: bool,
+        in_check: bool,
+    ) -> MovePicker {
         MovePicker {
             stage: Stage::TtMove,
             tt_move,
             killers,
             captures_only,
+            in_check,
             info: None,
             list: ScoredList(ArrayVec::new()),
             bad: 0,
@@ -273,6 +283,9 @@ impl MovePicker {
 
     #[inline(always)]
     fn legal(&mut self, board: &Board, mv: Move) -> bool {
+        if !self.in_check {
+            return board.is_legal_out_of_check(mv);
+        }
         let info = self.info.get_or_insert_with(|| board.check_info());
         board.is_legal_with(mv, info)
     }
@@ -286,7 +299,7 @@ mod tests {
 
     /// Everything the picker hands out at a node, in order.
     fn drain(board: &Board, o: &MoveOrdering, tt: Move, ply: usize, qs: bool) -> Vec<(Move, i32)> {
-        let mut p = MovePicker::new(tt, o.killers(ply), qs);
+        let mut p = MovePicker::new(tt, o.killers(ply), qs, board.in_check());
         let mut out = Vec::new();
         while let Some(x) = p.next(board, o, Context::ROOT) {
             out.push(x);
@@ -387,7 +400,7 @@ mod tests {
         // Qd1xd5 loses the queen; Nc3xa4 wins a pawn.
         let board = Board::from_fen("4k3/8/2p5/3p4/p7/2N5/8/3QK3 w - - 0 1").unwrap();
         let o = MoveOrdering::new(4);
-        let mut p = MovePicker::new(Move::NONE, o.killers(1), false);
+        let mut p = MovePicker::new(Move::NONE, o.killers(1), false, board.in_check());
         let (first, _) = p.next(&board, &o, Context::ROOT).unwrap();
         assert_eq!(first, parse_move(&board, "c3a4").unwrap());
         p.skip_quiets();

@@ -999,7 +999,7 @@ impl Searcher {
         }
 
         let cx = self.context(ply);
-        let mut picker = MovePicker::new(tt_move, self.ordering.killers(ply), false);
+        let mut picker = MovePicker::new(tt_move, self.ordering.killers(ply), false, in_check);
 
         let original_alpha = alpha;
         let mut best = -INFINITY;
@@ -1280,7 +1280,7 @@ impl Searcher {
         let cx = self.context(ply);
         // Outside check only the winning captures (and the hash move if it
         // captures); in check every evasion.
-        let mut picker = MovePicker::new(tt_move, self.ordering.killers(ply), !in_check);
+        let mut picker = MovePicker::new(tt_move, self.ordering.killers(ply), !in_check, in_check);
         let mut best_move = Move::NONE;
         while let Some((mv, key)) = picker.next(board, &self.ordering, cx) {
             if !in_check {
