@@ -1,0 +1,62 @@
+#!/usr/bin/env python3
+"""Nodes per second of several engines, interleaved: for A/B tests of speed
+on a machine whose speed drifts.
+
+    python3 benches/npsab.py [--rounds 3] [--time 2] NAME=CMD NAME=CMD ...
+
+Every engine stays up (one thread, Hash 64). Each round searches each of
+benches/nps.py's four positions with every engine in turn for --time
+seconds, so a drift of the machine's speed hits all engines alike. Prints
+each engine's mean and median nps, and its mean ratio to the first engine
+over the position-and-round pairs (with the smallest and largest ratio:
+their spread shows how far to trust the mean). Needs python-chess.
+"""
+
+import argparse
+import os
+import statistics
+import sys
+
+import chess
+import chess.engine
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from nps import POSITIONS  # noqa: E402
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--time", type=float, default=2.0, help="seconds per search")
+    ap.add_argument("engines", nargs="+", metavar="NAME=CMD")
+    args = ap.parse_args()
+    specs = [e.split("=", 1) for e in args.engines]
+    if any(len(s) != 2 for s in specs):
+        sys.exit("engines are given as NAME=CMD")
+    engines = {}
+    try:
+        for name, cmd in specs:
+            engines[name] = chess.engine.SimpleEngine.popen_uci(cmd.split())
+            wanted = {"Hash": 64, "Threads": 1}
+            engines[name].configure({k: v for k, v in wanted.items() if k in engines[name].options})
+        nps = {name: [] for name in engines}
+        for _ in range(args.rounds):
+            for _, fen in POSITIONS:
+                for name, engine in engines.items():
+                    info = engine.analyse(chess.Board(fen), chess.engine.Limit(time=args.time),
+                                          game=object())
+                    nps[name].append(info["nodes"] / max(info["time"], 1e-3))
+    finally:
+        for engine in engines.values():
+            engine.quit()
+    first = specs[0][0]
+    for name, values in nps.items():
+        ratios = [b / a for a, b in zip(nps[first], values)]
+        print(f"{name:14s} mean {statistics.mean(values) / 1e6:.3f} M  "
+              f"median {statistics.median(values) / 1e6:.3f} M  "
+              f"/ {first}: {statistics.mean(ratios):.3f} "
+              f"(from {min(ratios):.3f} to {max(ratios):.3f})")
+
+
+if __name__ == "__main__":
+    main()
