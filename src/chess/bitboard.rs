@@ -353,13 +353,27 @@ struct SliderTables {
     attacks: Vec<Bitboard>,
 }
 
-/// The squares of a ray that can block it: all but the last (the edge).
-fn inner(ray: Bitboard, up: bool) -> Bitboard {
-    match (ray, up) {
-        (0, _) => 0,
-        (_, true) => ray & !(1u64 << (63 - ray.leading_zeros())),
-        (_, false) => ray & (ray - 1),
+/// The squares of the ray from `s` in direction `dir` that can block it:
+/// all but the last (the edge), the highest bit on the rays that go to
+/// higher indices (the first four), the lowest on the others.
+fn blockers(dir: usize, s: usize) -> Bitboard {
+    let ray = RAYS[dir][s];
+    match ray {
+        0 => 0,
+        _ if dir < SOUTH_RAY => ray & !(1u64 << (63 - ray.leading_zeros())),
+        _ => ray & (ray - 1),
     }
+}
+
+/// Every subset of `mask`, the empty one first, by the carry-rippler step.
+fn subsets(mask: Bitboard) -> impl Iterator<Item = Bitboard> {
+    let mut next: Option<Bitboard> = Some(0);
+    std::iter::from_fn(move || {
+        let subset = next?;
+        let following = subset.wrapping_sub(mask) & mask;
+        next = (following != 0).then_some(following);
+        Some(subset)
+    })
 }
 
 impl SliderTables {
@@ -370,12 +384,7 @@ impl SliderTables {
             attacks: Vec::with_capacity(107_648),
         };
         for s in 0..64 {
-            let ups = [NORTH_RAY, EAST_RAY, NORTH_EAST_RAY, NORTH_WEST_RAY];
-            let mask_of = |dirs: [usize; 4]| {
-                dirs.iter()
-                    .map(|&d| inner(RAYS[d][s], ups.contains(&d)))
-                    .fold(0, |a, b| a | b)
-            };
+            let mask_of = |dirs: [usize; 4]| dirs.iter().fold(0, |m, &d| m | blockers(d, s));
             let rook_mask = mask_of([NORTH_RAY, EAST_RAY, SOUTH_RAY, WEST_RAY]);
             let bishop_mask = mask_of([
                 NORTH_EAST_RAY,
@@ -417,14 +426,8 @@ impl SliderTables {
             offset: attacks.len() as u32,
         };
         attacks.resize(attacks.len() + (1 << bits), 0);
-        // Every subset of the mask, by the carry-rippler step.
-        let mut subset: Bitboard = 0;
-        loop {
+        for subset in subsets(mask) {
             attacks[m.index(subset)] = by_rays(s, subset);
-            subset = subset.wrapping_sub(mask) & mask;
-            if subset == 0 {
-                break;
-            }
         }
         m
     }
@@ -546,8 +549,7 @@ mod tests {
                 ),
                 (t.bishop[s], bishop_attacks_by_rays),
             ] {
-                let mut subset: Bitboard = 0;
-                loop {
+                for subset in subsets(m.mask) {
                     // Pieces in the corners (never on a mask) block nothing.
                     let outside = !m.mask & 0x8100_0000_0000_0081 & !(1u64 << s);
                     assert_eq!(t.attacks[m.index(subset)], by_rays(s, subset), "square {s}");
@@ -557,10 +559,6 @@ mod tests {
                         "square {s}"
                     );
                     checked += 1;
-                    subset = subset.wrapping_sub(m.mask) & m.mask;
-                    if subset == 0 {
-                        break;
-                    }
                 }
             }
         }
