@@ -335,8 +335,8 @@ impl Dataset {
 pub fn initial_params() -> Vec<f64> {
     let mut p = Vec::with_capacity(N_PARAMS);
     for s in params::current() {
-        p.push(s.0 as f64);
-        p.push(s.1 as f64);
+        p.push(s.mg() as f64);
+        p.push(s.eg() as f64);
     }
     for i in 0..ATTACK_KINDS {
         p.push(w::KING_ATTACK_UNITS[FIRST_ATTACKER + i] as f64);
@@ -951,7 +951,7 @@ fn weighted_shift(values: &[Score], uses: &[u64], slots: Range<usize>) -> Option
             .sum();
         (sum + weight / 2).div_euclid(weight) as i32
     };
-    Some(Score(total(|s| s.0), total(|s| s.1)))
+    Some(Score(total(|s| s.mg()), total(|s| s.eg())))
 }
 
 /// The whole number nearest the mean of `total` over `n` (halves down),
@@ -989,7 +989,7 @@ pub fn named_values(p: &[i32], uses: &[u64]) -> (ScoreValues, IntValues) {
             let shift = weighted_shift(&slots, uses, range.clone()).unwrap_or_else(|| {
                 let n = mean_over.len() as i32;
                 let total = mean_over.fold(Score(0, 0), |sum, sq| sum + slots[table + sq]);
-                Score(centre_shift(total.0, n), centre_shift(total.1, n))
+                Score(centre_shift(total.mg(), n), centre_shift(total.eg(), n))
             });
             move_into_value(&mut slots, range, kind, shift);
         }
@@ -1074,7 +1074,7 @@ pub fn rewrite_weights(
                         .ok_or_else(|| format!("{name}: more values in the file than tuned"))?;
                     *n += 1;
                     rebuilt.push_str(&rest[..at]);
-                    rebuilt.push_str(&format!("Score({}, {})", v.0, v.1));
+                    rebuilt.push_str(&format!("Score({}, {})", v.mg(), v.eg()));
                     rest = &rest[at + close + 1..];
                 }
                 rebuilt.push_str(rest);
@@ -1126,7 +1126,13 @@ pub fn changes(before: &[i32], after: &[i32], uses: &[u64]) -> Vec<String> {
                 } else {
                     format!("{}[{i}]", prm.name)
                 };
-                lines.push(format!("{name}: ({}, {}) -> ({}, {})", o.0, o.1, n.0, n.1));
+                lines.push(format!(
+                    "{name}: ({}, {}) -> ({}, {})",
+                    o.mg(),
+                    o.eg(),
+                    n.mg(),
+                    n.eg()
+                ));
             }
         }
     }
@@ -1580,9 +1586,9 @@ mod tests {
         let has = |line: String| assert!(text.contains(&line), "missing: {line}");
         has(format!(
             "pub const TEMPO: Score = Score(17, {});",
-            w::TEMPO.1
+            w::TEMPO.eg()
         ));
-        has(format!("    Score({}, 133),", w::PASSED_PAWN[6].0));
+        has(format!("    Score({}, 133),", w::PASSED_PAWN[6].mg()));
         // Without usage counts the tables are written as they are...
         let (plain, _) = named_values(&p, &[]);
         assert_eq!(plain["KNIGHT_PST"][19], w::KNIGHT_PST[19] + Score(64, 0));
@@ -1601,7 +1607,10 @@ mod tests {
         let slot = |s: usize| Score(p[2 * s], p[2 * s + 1]);
         let mean = |first: usize, n: usize| {
             let t = (first..first + n).fold(Score(0, 0), |a, s| a + slot(s));
-            Score(centre_shift(t.0, n as i32), centre_shift(t.1, n as i32))
+            Score(
+                centre_shift(t.mg(), n as i32),
+                centre_shift(t.eg(), n as i32),
+            )
         };
         let (knight_shift, pawn_shift, king_shift) = (
             mean(params::KNIGHT_PST, 64),
@@ -1650,9 +1659,9 @@ mod tests {
         let changed = changes(&rounded(&initial_params()), &p, &[]);
         let tempo = format!(
             "TEMPO: ({}, {}) -> (17, {})",
-            w::TEMPO.0,
-            w::TEMPO.1,
-            w::TEMPO.1
+            w::TEMPO.mg(),
+            w::TEMPO.eg(),
+            w::TEMPO.eg()
         );
         assert!(changed.contains(&tempo), "{changed:?}");
         // A missing constant is an error, not a silent skip.
@@ -1680,8 +1689,8 @@ mod tests {
         let mut q = p.clone();
         for prm in params::PARAMS {
             for (i, v) in scores[prm.name].iter().enumerate() {
-                q[2 * (prm.offset + i)] = v.0;
-                q[2 * (prm.offset + i) + 1] = v.1;
+                q[2 * (prm.offset + i)] = v.mg();
+                q[2 * (prm.offset + i) + 1] = v.eg();
             }
         }
         assert_ne!(p, q, "the starting tables are not centred by usage");

@@ -93,7 +93,7 @@ pub const TERMS: [Term; 9] = [
 /// Middlegame/endgame blend, `phase` out of `PHASE_TOTAL`.
 #[inline(always)]
 fn blend(s: Score, phase: i32) -> i32 {
-    (s.0 * phase + s.1 * (PHASE_TOTAL - phase)) / PHASE_TOTAL
+    (s.mg() * phase + s.eg() * (PHASE_TOTAL - phase)) / PHASE_TOTAL
 }
 
 /// Game phase from the remaining pieces: `PHASE_TOTAL` at the start, 0 with

@@ -64,12 +64,12 @@ pub fn describe(board: &Board) -> String {
         out.push_str(&format!(
             " {:>13} | {:>5} {:>5} | {:>5} {:>5} | {:>5} {:>5}\n",
             format!("{term:?}"),
-            w.0,
-            w.1,
-            b.0,
-            b.1,
-            d.0,
-            d.1
+            w.mg(),
+            w.eg(),
+            b.mg(),
+            b.eg(),
+            d.mg(),
+            d.eg(),
         ));
     }
     out.push_str(&format!(

@@ -19,15 +19,52 @@
 //! hand-smoothing. Values the tuner does not move are listed in
 //! `tune::is_frozen`.
 
-/// A middlegame / endgame pair.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Score(pub i32, pub i32);
+/// A middlegame / endgame pair, packed in one 64-bit integer (middlegame
+/// in the high half, endgame in the low half, each signed) so that adding
+/// two pairs or scaling one is a single instruction. The packing is exact
+/// for any pair whose halves fit in `i32`, sums included.
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+pub struct Score {
+    packed: i64,
+}
+
+/// The pair `(mg, eg)`; written like a tuple struct's constructor so the
+/// weight tables read as pairs.
+#[allow(non_snake_case)]
+#[inline(always)]
+pub const fn Score(mg: i32, eg: i32) -> Score {
+    Score {
+        packed: ((mg as i64) << 32).wrapping_add(eg as i64),
+    }
+}
+
+impl Score {
+    /// The middlegame half.
+    #[inline(always)]
+    pub const fn mg(self) -> i32 {
+        (self.packed.wrapping_add(1 << 31) >> 32) as i32
+    }
+
+    /// The endgame half.
+    #[inline(always)]
+    pub const fn eg(self) -> i32 {
+        self.packed as i32
+    }
+}
+
+impl std::fmt::Debug for Score {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Score({}, {})", self.mg(), self.eg())
+    }
+}
 
 impl std::ops::Add for Score {
     type Output = Score;
     #[inline(always)]
     fn add(self, o: Score) -> Score {
-        Score(self.0 + o.0, self.1 + o.1)
+        Score {
+            packed: self.packed.wrapping_add(o.packed),
+        }
     }
 }
 
@@ -35,23 +72,23 @@ impl std::ops::Sub for Score {
     type Output = Score;
     #[inline(always)]
     fn sub(self, o: Score) -> Score {
-        Score(self.0 - o.0, self.1 - o.1)
+        Score {
+            packed: self.packed.wrapping_sub(o.packed),
+        }
     }
 }
 
 impl std::ops::AddAssign for Score {
     #[inline(always)]
     fn add_assign(&mut self, o: Score) {
-        self.0 += o.0;
-        self.1 += o.1;
+        *self = *self + o;
     }
 }
 
 impl std::ops::SubAssign for Score {
     #[inline(always)]
     fn sub_assign(&mut self, o: Score) {
-        self.0 -= o.0;
-        self.1 -= o.1;
+        *self = *self - o;
     }
 }
 
@@ -59,7 +96,9 @@ impl std::ops::Mul<i32> for Score {
     type Output = Score;
     #[inline(always)]
     fn mul(self, k: i32) -> Score {
-        Score(self.0 * k, self.1 * k)
+        Score {
+            packed: self.packed.wrapping_mul(k as i64),
+        }
     }
 }
 
@@ -381,3 +420,42 @@ pub const OPPOSITE_BISHOPS_SCALE: i32 = 22;
 /// The positional pass is skipped when material alone is outside the
 /// alpha-beta window by more than this.
 pub const LAZY_MARGIN: i32 = 700;
+
+#[cfg(test)]
+mod packed_tests {
+    use super::Score;
+
+    #[test]
+    fn packed_pairs_add_scale_and_split_exactly() {
+        let halves = [
+            0,
+            1,
+            -1,
+            7,
+            -7,
+            300,
+            -300,
+            32_767,
+            -32_768,
+            1 << 20,
+            -(1 << 20),
+        ];
+        for &a in &halves {
+            for &b in &halves {
+                let s = Score(a, b);
+                assert_eq!((s.mg(), s.eg()), (a, b));
+                for &c in &halves {
+                    for &d in &halves {
+                        let t = Score(c, d);
+                        assert_eq!(((s + t).mg(), (s + t).eg()), (a + c, b + d));
+                        assert_eq!(((s - t).mg(), (s - t).eg()), (a - c, b - d));
+                    }
+                }
+                for k in [-3, -1, 0, 1, 2, 9] {
+                    assert_eq!(((s * k).mg(), (s * k).eg()), (a * k, b * k));
+                }
+                assert_eq!(format!("{s:?}"), format!("Score({a}, {b})"));
+            }
+        }
+    }
+}
