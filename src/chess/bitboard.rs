@@ -118,6 +118,42 @@ const RAYS: [[Bitboard; 64]; 8] = {
     t
 };
 
+/// The squares from `s` (0..64) to the edge of the board along the
+/// mailbox step `d`, one of the eight queen steps ([`QUEEN_DIRS`]), `s`
+/// itself excluded.
+#[inline(always)]
+pub fn ray_of_step(d: isize, s: usize) -> Bitboard {
+    RAYS[RAY_OF_STEP[(d + 11) as usize] as usize][s]
+}
+
+/// [`RAYS`]' index of each queen step, by step + 11 (the steps run from
+/// -11 to 11 on the mailbox); 0 for the other offsets, which are not asked.
+const RAY_OF_STEP: [u8; 23] = {
+    let mut t = [0u8; 23];
+    t[(NORTH + 11) as usize] = NORTH_RAY as u8;
+    t[(NORTH + EAST + 11) as usize] = NORTH_EAST_RAY as u8;
+    t[(EAST + 11) as usize] = EAST_RAY as u8;
+    t[(NORTH + WEST + 11) as usize] = NORTH_WEST_RAY as u8;
+    t[(SOUTH + 11) as usize] = SOUTH_RAY as u8;
+    t[(SOUTH + WEST + 11) as usize] = SOUTH_WEST_RAY as u8;
+    t[(WEST + 11) as usize] = WEST_RAY as u8;
+    t[(SOUTH + EAST + 11) as usize] = SOUTH_EAST_RAY as u8;
+    t
+};
+
+/// The member of `set`, a non-empty part of one [`ray_of_step`] with step
+/// `d`, nearest the ray's start: a step up the board (d > 0) raises the
+/// square index, so the nearest is the lowest; else the highest.
+#[inline(always)]
+pub fn nearest_on_ray(d: isize, set: Bitboard) -> usize {
+    debug_assert_ne!(set, 0);
+    if d > 0 {
+        set.trailing_zeros() as usize
+    } else {
+        63 - set.leading_zeros() as usize
+    }
+}
+
 /// Squares a bishop on each square attacks on an empty board.
 pub const BISHOP_RAYS: [Bitboard; 64] = {
     let mut t = [0u64; 64];

@@ -112,6 +112,7 @@ struct Undo {
     material: i32,
     hash: u64,
     pawn_key: u64,
+    occupied: u64,
 }
 
 /// A chess position on the 10x12 mailbox, with its move history.
@@ -129,6 +130,10 @@ pub struct Board {
     /// [`Board::pawn_key`], kept up to date by make and unmake.
     pub(crate) pawn_key: u64,
     pub(crate) material: i32,
+    /// The occupied squares as a bitboard (bit `to64(s)` for square `s`),
+    /// kept up to date by make and unmake: the move generator finds the
+    /// first piece along a line from it instead of walking the empty cells.
+    pub(crate) occupied: u64,
     /// Squares of the pieces of each code, by [`list_index`].
     pub(crate) plist: [[u8; MAX_OF_KIND]; LISTS],
     /// Length of each piece list: the number of pieces of that code.
@@ -443,6 +448,12 @@ pub const fn is_straight(d: isize) -> bool {
     d == NORTH || d == SOUTH || d == EAST || d == WEST
 }
 
+/// The bit of a real square in a 64-square set.
+#[inline(always)]
+fn sq_bit(s: Square) -> u64 {
+    1u64 << to64(s)
+}
+
 impl Board {
     /// An empty board (no pieces, White to move): a scratch base for FEN
     /// parsing. Not a legal position until pieces are added.
@@ -461,6 +472,7 @@ impl Board {
             hash: 0,
             pawn_key: 0,
             material: 0,
+            occupied: 0,
             plist: [[0; MAX_OF_KIND]; LISTS],
             pcount: [0; LISTS],
             index: [0; CELLS],
@@ -472,6 +484,12 @@ impl Board {
     }
 
     // ----- accessors -----------------------------------------------------
+
+    /// The occupied squares, as a 64-square set (bit `to64(s)` for `s`).
+    #[inline(always)]
+    pub fn occupied(&self) -> u64 {
+        self.occupied
+    }
 
     /// The code on a mailbox cell.
     #[inline(always)]
@@ -785,6 +803,7 @@ impl Board {
     pub(crate) fn put(&mut self, piece: Piece, s: Square) {
         debug_assert_eq!(self.cells[s], EMPTY);
         self.cells[s] = piece;
+        self.occupied |= sq_bit(s);
         self.list_add(piece, s);
         self.material += piece as i32;
     }
@@ -876,6 +895,7 @@ impl Board {
             material: self.material,
             hash: self.hash,
             pawn_key: self.pawn_key,
+            occupied: self.occupied,
         };
 
         let mut hash = self.hash ^ KEYS.side;
@@ -895,6 +915,9 @@ impl Board {
                 self.cells[to] = EMPTY;
                 self.cells[king_to] = piece;
                 self.cells[rook_to] = rook;
+                self.occupied = self.occupied & !(sq_bit(from) | sq_bit(to))
+                    | sq_bit(king_to)
+                    | sq_bit(rook_to);
                 self.plist[list_index(piece)][king_slot as usize] = king_to as u8;
                 self.plist[list_index(rook)][rook_slot as usize] = rook_to as u8;
                 self.index[king_to] = king_slot;
@@ -916,6 +939,7 @@ impl Board {
                     undo.captured = captured;
                     undo.captured_slot = self.list_remove(captured, cap_sq);
                     self.cells[cap_sq] = EMPTY;
+                    self.occupied &= !sq_bit(cap_sq);
                     self.material -= captured as i32;
                     hash ^= piece_key(captured, cap_sq);
                     if kind_of(captured) == PAWN {
@@ -925,6 +949,7 @@ impl Board {
                 }
                 self.cells[from] = EMPTY;
                 self.cells[to] = piece;
+                self.occupied = self.occupied & !sq_bit(from) | sq_bit(to);
                 self.list_move(piece, from, to);
                 hash ^= piece_key(piece, from) ^ piece_key(piece, to);
                 if kind_of(piece) == PAWN {
@@ -965,6 +990,7 @@ impl Board {
         self.stack.push(undo);
         debug_assert_eq!(self.hash, self.compute_hash(), "hash drift after {mv:?}");
         debug_assert_eq!(self.pawn_key, self.compute_pawn_key(), "pawn key drift");
+        debug_assert_eq!(self.occupied, self.compute_occupied(), "occupancy drift");
     }
 
     /// Takes back the last move made. Does nothing when there is none.
@@ -985,6 +1011,7 @@ impl Board {
         self.material = undo.material;
         self.hash = undo.hash;
         self.pawn_key = undo.pawn_key;
+        self.occupied = undo.occupied;
 
         let from = mv.from();
         let to = mv.to();
@@ -1041,6 +1068,7 @@ impl Board {
             material: self.material,
             hash: self.hash,
             pawn_key: self.pawn_key,
+            occupied: self.occupied,
         };
         self.hash ^= KEYS.side;
         if self.ep != 0 {
@@ -1206,6 +1234,14 @@ impl Board {
         }
     }
 
+    /// The occupied squares computed from the cells (the incremental
+    /// [`Board::occupied`] must always equal it).
+    pub fn compute_occupied(&self) -> u64 {
+        (0..64)
+            .filter(|&i| self.cells[from64(i)] != EMPTY)
+            .fold(0, |o, i| o | 1u64 << i)
+    }
+
     /// Checks internal consistency (lists, counts, hash, material). For
     /// tests and debug assertions.
     pub fn is_consistent(&self) -> bool {
@@ -1228,6 +1264,7 @@ impl Board {
             && self.count(Color::White, KING) == 1
             && self.count(Color::Black, KING) == 1
             && material == self.material
+            && self.occupied == self.compute_occupied()
             && self.hash == self.compute_hash()
             && self.pawn_key == self.compute_pawn_key()
     }

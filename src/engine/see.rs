@@ -2,11 +2,13 @@
 //! sequence on one square, each side always recapturing with its least
 //! valuable piece and free to stop.
 //!
-//! Works on a scratch copy of the cells: each attacker that captures is
-//! lifted off, so the rays walked for the next attacker see the pieces
-//! behind it (x-rays) without any special case.
+//! Works on a scratch copy of the cells and of the occupied squares: each
+//! attacker that captures is lifted off, so the lines looked along for the
+//! next attacker see the pieces behind it (x-rays) without any special
+//! case.
 
-use crate::chess::board::{distance, first_piece, slider_step, Board};
+use crate::chess::bitboard::{nearest_on_ray, ray_of_step};
+use crate::chess::board::{distance, slider_step, Board};
 use crate::chess::types::*;
 
 /// Exchange values by kind index (pawn .. king).
@@ -28,6 +30,7 @@ fn value(piece: Piece) -> i32 {
 fn least_attacker(
     board: &Board,
     cells: &[Piece; CELLS],
+    occupied: u64,
     to: Square,
     side: Color,
 ) -> Option<Square> {
@@ -48,7 +51,7 @@ fn least_attacker(
             }
         }
     }
-    if let Some(s) = least_slider(board, cells, to, side) {
+    if let Some(s) = least_slider(board, cells, occupied, to, side) {
         return Some(s);
     }
     // The king, unless it has left its square for `to` already.
@@ -61,7 +64,14 @@ fn least_attacker(
 /// along the lines from `to` to the sliders still on `cells`, kinds in
 /// order of value, so the first kind with an attacker holds the answer.
 #[inline(always)]
-fn least_slider(board: &Board, cells: &[Piece; CELLS], to: Square, side: Color) -> Option<Square> {
+fn least_slider(
+    board: &Board,
+    cells: &[Piece; CELLS],
+    occupied: u64,
+    to: Square,
+    side: Color,
+) -> Option<Square> {
+    let to_index = to64(to);
     for kind in SLIDERS_BY_VALUE {
         let piece = side.piece(kind);
         let mut best: Option<(usize, Square)> = None;
@@ -71,7 +81,8 @@ fn least_slider(board: &Board, cells: &[Piece; CELLS], to: Square, side: Color) 
                 continue; // already lifted by the exchange
             }
             let d = slider_step(kind, to, from);
-            if d == 0 || first_piece(cells, to, d) != from {
+            // The first piece on the line from `to` must be this one.
+            if d == 0 || nearest_on_ray(d, ray_of_step(d, to_index) & occupied) != to64(from) {
                 continue;
             }
             let rank = direction_rank(d);
@@ -105,6 +116,7 @@ pub fn see(board: &Board, mv: Move) -> i32 {
         return 0;
     }
     let mut cells = *board.cells();
+    let mut occupied = board.occupied();
     let from = mv.from();
     let to = mv.to();
     let us = board.side_to_move();
@@ -112,7 +124,9 @@ pub fn see(board: &Board, mv: Move) -> i32 {
     let mut on_square = cells[from];
     gain[0] = match mv.kind() {
         MoveKind::EnPassant => {
-            cells[(to as isize - us.forward()) as Square] = EMPTY;
+            let taken = (to as isize - us.forward()) as Square;
+            cells[taken] = EMPTY;
+            occupied &= !(1u64 << to64(taken));
             SEE_VALUE[0]
         }
         _ => {
@@ -129,11 +143,14 @@ pub fn see(board: &Board, mv: Move) -> i32 {
     }
     cells[from] = EMPTY;
     cells[to] = on_square;
+    occupied = occupied & !(1u64 << to64(from)) | 1u64 << to64(to);
     let mut side = us.flip();
     let mut d = 0;
-    while let Some(s) = least_attacker(board, &cells, to, side) {
+    while let Some(s) = least_attacker(board, &cells, occupied, to, side) {
         // A king may not capture into a defended square.
-        if kind_of(cells[s]) == KING && least_attacker(board, &cells, to, side.flip()).is_some() {
+        if kind_of(cells[s]) == KING
+            && least_attacker(board, &cells, occupied, to, side.flip()).is_some()
+        {
             break;
         }
         d += 1;
@@ -147,6 +164,7 @@ pub fn see(board: &Board, mv: Move) -> i32 {
         on_square = cells[s];
         cells[s] = EMPTY;
         cells[to] = on_square;
+        occupied &= !(1u64 << to64(s));
         side = side.flip();
     }
     while d > 0 {
