@@ -11,6 +11,29 @@ use crate::chess::bitboard::{nearest_on_ray, ray_of_step};
 use crate::chess::board::{distance, slider_step, Board};
 use crate::chess::types::*;
 
+/// The exchange's scratch copy of the board: its cells and occupied
+/// squares, from which the capturers are lifted one by one.
+struct Scratch {
+    cells: [Piece; CELLS],
+    occupied: u64,
+}
+
+impl Scratch {
+    /// Empties square `s`.
+    #[inline(always)]
+    fn lift(&mut self, s: Square) {
+        self.cells[s] = EMPTY;
+        self.occupied &= !(1u64 << to64(s));
+    }
+
+    /// Puts `piece` on square `s`.
+    #[inline(always)]
+    fn place(&mut self, s: Square, piece: Piece) {
+        self.cells[s] = piece;
+        self.occupied |= 1u64 << to64(s);
+    }
+}
+
 /// Exchange values by kind index (pawn .. king).
 pub const SEE_VALUE: [i32; 6] = [100, 320, 330, 500, 950, 20_000];
 
@@ -19,21 +42,16 @@ fn value(piece: Piece) -> i32 {
     SEE_VALUE[kind_index(kind_of(piece))]
 }
 
-/// The least valuable piece of `side` attacking `to` on `cells`, as its
-/// square, or `None`.
+/// The least valuable piece of `side` attacking `to` on the scratch board,
+/// as its square, or `None`.
 ///
-/// `board` is the position `cells` was copied from: the exchange only ever
+/// `board` is the position `scratch` was copied from: the exchange only ever
 /// lifts pieces off the copy (and puts each capturer on `to`, from where it
 /// attacks nothing), so the board's piece lists name every piece that can
 /// still attack, and a kind missing from them is missing from the copy.
 #[inline(always)]
-fn least_attacker(
-    board: &Board,
-    cells: &[Piece; CELLS],
-    occupied: u64,
-    to: Square,
-    side: Color,
-) -> Option<Square> {
+fn least_attacker(board: &Board, scratch: &Scratch, to: Square, side: Color) -> Option<Square> {
+    let cells = &scratch.cells;
     let t = to as isize;
     let pawn = side.piece(PAWN);
     for step in [EAST, WEST] {
@@ -51,7 +69,7 @@ fn least_attacker(
             }
         }
     }
-    if let Some(s) = least_slider(board, cells, occupied, to, side) {
+    if let Some(s) = least_slider(board, scratch, to, side) {
         return Some(s);
     }
     // The king, unless it has left its square for `to` already.
@@ -61,28 +79,24 @@ fn least_attacker(
 
 /// The least valuable slider of `side` that is the first piece on its line
 /// to `to`, ties going to the earlier direction of `QUEEN_DIRS`. Looks only
-/// along the lines from `to` to the sliders still on `cells`, kinds in
+/// along the lines from `to` to the sliders still on the scratch board, kinds in
 /// order of value, so the first kind with an attacker holds the answer.
 #[inline(always)]
-fn least_slider(
-    board: &Board,
-    cells: &[Piece; CELLS],
-    occupied: u64,
-    to: Square,
-    side: Color,
-) -> Option<Square> {
+fn least_slider(board: &Board, scratch: &Scratch, to: Square, side: Color) -> Option<Square> {
     let to_index = to64(to);
     for kind in SLIDERS_BY_VALUE {
         let piece = side.piece(kind);
         let mut best: Option<(usize, Square)> = None;
         for &from in board.piece_squares(side, kind) {
             let from = from as Square;
-            if cells[from] != piece {
+            if scratch.cells[from] != piece {
                 continue; // already lifted by the exchange
             }
             let d = slider_step(kind, to, from);
             // The first piece on the line from `to` must be this one.
-            if d == 0 || nearest_on_ray(d, ray_of_step(d, to_index) & occupied) != to64(from) {
+            if d == 0
+                || nearest_on_ray(d, ray_of_step(d, to_index) & scratch.occupied) != to64(from)
+            {
                 continue;
             }
             let rank = direction_rank(d);
@@ -115,25 +129,26 @@ pub fn see(board: &Board, mv: Move) -> i32 {
     if mv.is_castle() {
         return 0;
     }
-    let mut cells = *board.cells();
-    let mut occupied = board.occupied();
+    let mut scratch = Scratch {
+        cells: *board.cells(),
+        occupied: board.occupied(),
+    };
     let from = mv.from();
     let to = mv.to();
     let us = board.side_to_move();
     let mut gain = [0i32; 34];
-    let mut on_square = cells[from];
+    let mut on_square = scratch.cells[from];
     gain[0] = match mv.kind() {
         MoveKind::EnPassant => {
-            let taken = (to as isize - us.forward()) as Square;
-            cells[taken] = EMPTY;
-            occupied &= !(1u64 << to64(taken));
+            scratch.lift((to as isize - us.forward()) as Square);
             SEE_VALUE[0]
         }
         _ => {
-            if cells[to] == EMPTY {
+            let victim = scratch.cells[to];
+            if victim == EMPTY {
                 0
             } else {
-                value(cells[to])
+                value(victim)
             }
         }
     };
@@ -141,15 +156,14 @@ pub fn see(board: &Board, mv: Move) -> i32 {
         gain[0] += SEE_VALUE[kind_index(mv.promo())] - SEE_VALUE[0];
         on_square = us.piece(mv.promo());
     }
-    cells[from] = EMPTY;
-    cells[to] = on_square;
-    occupied = occupied & !(1u64 << to64(from)) | 1u64 << to64(to);
+    scratch.lift(from);
+    scratch.place(to, on_square);
     let mut side = us.flip();
     let mut d = 0;
-    while let Some(s) = least_attacker(board, &cells, occupied, to, side) {
+    while let Some(s) = least_attacker(board, &scratch, to, side) {
         // A king may not capture into a defended square.
-        if kind_of(cells[s]) == KING
-            && least_attacker(board, &cells, occupied, to, side.flip()).is_some()
+        if kind_of(scratch.cells[s]) == KING
+            && least_attacker(board, &scratch, to, side.flip()).is_some()
         {
             break;
         }
@@ -161,10 +175,9 @@ pub fn see(board: &Board, mv: Move) -> i32 {
         if (-gain[d - 1]).max(gain[d]) < 0 {
             break;
         }
-        on_square = cells[s];
-        cells[s] = EMPTY;
-        cells[to] = on_square;
-        occupied &= !(1u64 << to64(s));
+        on_square = scratch.cells[s];
+        scratch.lift(s);
+        scratch.cells[to] = on_square;
         side = side.flip();
     }
     while d > 0 {
