@@ -1,0 +1,19 @@
+#!/bin/bash
+# perft_vs_stockfish.sh [CAVALIER] [RUNS]: whole-process wall time of
+# `cavalier perft 6` (start position) and `cavalier perft 5 Kiwipete` against
+# Stockfish's `go perft` (/usr/games/stockfish), RUNS interleaved runs each
+# (default 5); prints every time in ms and the minimum of each, with the
+# ratio Stockfish / cavalier (above 1: cavalier faster). Stockfish's start-up
+# is not subtracted.
+B=${1:-$(dirname "$0")/../target/release/cavalier}; N=${2:-5}
+K="r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+t() { local s=$(date +%s%N); "$@" >/dev/null; echo $(( ($(date +%s%N) - s)/1000000 )); }
+a=(); b=(); c=(); d=()
+for i in $(seq $N); do
+ a+=($(t $B perft 6)); b+=($(t sh -c "printf 'position startpos\ngo perft 6\nquit\n' | /usr/games/stockfish"))
+ c+=($(t $B perft 5 "$K")); d+=($(t sh -c "printf 'position fen $K\ngo perft 5\nquit\n' | /usr/games/stockfish"))
+done
+min() { printf "%s\n" "$@" | sort -n | head -1; }
+echo "start6 cav ${a[*]} | sf ${b[*]} ; kiwi5 cav ${c[*]} | sf ${d[*]}"
+A=$(min ${a[@]}); Bm=$(min ${b[@]}); C=$(min ${c[@]}); D=$(min ${d[@]})
+echo "min ms: start6 cav $A sf $Bm ratio $(echo "scale=3;$Bm/$A"|bc); kiwi5 cav $C sf $D ratio $(echo "scale=3;$D/$C"|bc)"
