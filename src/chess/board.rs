@@ -10,6 +10,7 @@
 //! make/unmake keep an internal undo stack, which doubles as the history of
 //! position keys used to detect repetitions.
 
+use crate::chess::bitboard::bit;
 use crate::chess::types::*;
 use crate::util::rng::stream;
 
@@ -448,12 +449,6 @@ pub const fn is_straight(d: isize) -> bool {
     d == NORTH || d == SOUTH || d == EAST || d == WEST
 }
 
-/// The bit of a real square in a 64-square set.
-#[inline(always)]
-fn sq_bit(s: Square) -> u64 {
-    1u64 << to64(s)
-}
-
 impl Board {
     /// An empty board (no pieces, White to move): a scratch base for FEN
     /// parsing. Not a legal position until pieces are added.
@@ -803,7 +798,7 @@ impl Board {
     pub(crate) fn put(&mut self, piece: Piece, s: Square) {
         debug_assert_eq!(self.cells[s], EMPTY);
         self.cells[s] = piece;
-        self.occupied |= sq_bit(s);
+        self.occupied |= bit(s);
         self.list_add(piece, s);
         self.material += piece as i32;
     }
@@ -915,9 +910,8 @@ impl Board {
                 self.cells[to] = EMPTY;
                 self.cells[king_to] = piece;
                 self.cells[rook_to] = rook;
-                self.occupied = self.occupied & !(sq_bit(from) | sq_bit(to))
-                    | sq_bit(king_to)
-                    | sq_bit(rook_to);
+                self.occupied =
+                    self.occupied & !(bit(from) | bit(to)) | bit(king_to) | bit(rook_to);
                 self.plist[list_index(piece)][king_slot as usize] = king_to as u8;
                 self.plist[list_index(rook)][rook_slot as usize] = rook_to as u8;
                 self.index[king_to] = king_slot;
@@ -939,7 +933,7 @@ impl Board {
                     undo.captured = captured;
                     undo.captured_slot = self.list_remove(captured, cap_sq);
                     self.cells[cap_sq] = EMPTY;
-                    self.occupied &= !sq_bit(cap_sq);
+                    self.occupied &= !bit(cap_sq);
                     self.material -= captured as i32;
                     hash ^= piece_key(captured, cap_sq);
                     if kind_of(captured) == PAWN {
@@ -949,7 +943,7 @@ impl Board {
                 }
                 self.cells[from] = EMPTY;
                 self.cells[to] = piece;
-                self.occupied = self.occupied & !sq_bit(from) | sq_bit(to);
+                self.occupied = self.occupied & !bit(from) | bit(to);
                 self.list_move(piece, from, to);
                 hash ^= piece_key(piece, from) ^ piece_key(piece, to);
                 if kind_of(piece) == PAWN {

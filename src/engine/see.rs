@@ -7,7 +7,7 @@
 //! next attacker see the pieces behind it (x-rays) without any special
 //! case.
 
-use crate::chess::bitboard::{nearest_on_ray, ray_of_step};
+use crate::chess::bitboard::{bit, nearest_on_ray, ray_of_step};
 use crate::chess::board::{distance, slider_step, Board};
 use crate::chess::types::*;
 
@@ -23,14 +23,14 @@ impl Scratch {
     #[inline(always)]
     fn lift(&mut self, s: Square) {
         self.cells[s] = EMPTY;
-        self.occupied &= !(1u64 << to64(s));
+        self.occupied &= !bit(s);
     }
 
     /// Puts `piece` on square `s`.
     #[inline(always)]
     fn place(&mut self, s: Square, piece: Piece) {
         self.cells[s] = piece;
-        self.occupied |= 1u64 << to64(s);
+        self.occupied |= bit(s);
     }
 }
 
