@@ -17,9 +17,10 @@
 //! The search never prints, never reads input and never opens the book: it
 //! reports through a callback to whoever started it.
 
-// No `unsafe` but one call, allowed where it stands: the evaluation
+// No `unsafe` but two calls, each allowed where it stands: the evaluation
 // compiled for the CPU's bit-counting instructions, taken once they are
-// detected (engine::eval::evaluate_with).
+// detected (engine::eval::evaluate_with), and the hash table's prefetch
+// hint (engine::tt::TranspositionTable::prefetch).
 #![deny(unsafe_code)]
 
 pub mod book;

@@ -977,6 +977,7 @@ impl Searcher {
                 + ((eval - beta) / NULL_MOVE_EVAL_DIVISOR()).min(NULL_MOVE_EVAL_MAX());
             self.moved[ply] = NO_PIECE_TO;
             board.make_null();
+            tt.prefetch(board.hash());
             // Passing leaves the opponent out of check: our king was not
             // in check, nor could theirs be.
             let score = -self.negamax(
@@ -1097,6 +1098,7 @@ impl Searcher {
             }
             self.moved[ply] = piece_to(board, mv);
             board.make(mv);
+            tt.prefetch(board.hash());
             let new_depth = depth - 1 + extension;
             // Late quiet moves of a well-ordered list rarely matter: search
             // them shallower first, in full only if they beat alpha.
@@ -1305,6 +1307,7 @@ impl Searcher {
             }
             self.moved[ply] = piece_to(board, mv);
             board.make(mv);
+            tt.prefetch(board.hash());
             let score = -self.quiescence(board, ply + 1, -beta, -alpha, None, ctl, tt);
             board.unmake();
             if self.aborted {
