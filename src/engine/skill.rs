@@ -62,16 +62,20 @@ impl Skill {
 }
 
 /// Measured strength of Skill Levels, (level, Elo) with both rising: 40
-/// games each at 5+0.05 against Stockfish 15.1 at `UCI_Elo` 1350, Fairy-Max
-/// 5.0b (~1940) or Phalanx XXV (~2610), rounded to 5 (STRENGTH.md,
-/// "Strength levels"). The top level is full strength.
-pub const SKILL_ELO: [(i32, i64); 6] = [
-    (0, 1135),
+/// games each at 5+0.05 against an anchor near the level's strength,
+/// Stockfish 15.1 at `UCI_Elo` 1350, Fairy-Max 5.0b (~1940), Phalanx XXV
+/// (~2610) or Glaurung 2.2 (~2777, placed through the ladder), rounded to
+/// 5; full strength from the ladder's 200 games against Phalanx at 10+0.1
+/// (STRENGTH.md, "Strength levels"; build `dd95d28`).
+pub const SKILL_ELO: [(i32, i64); 8] = [
+    (0, 1050),
     (3, 1540),
-    (8, 2100),
-    (11, 2345),
-    (14, 2445),
-    (MAX_SKILL, 2655),
+    (5, 1915),
+    (8, 2395),
+    (11, 2680),
+    (14, 2695),
+    (17, 2795),
+    (MAX_SKILL, 3040),
 ];
 /// Lowest Elo measured (the weakest level).
 pub const MIN_ELO: i64 = SKILL_ELO[0].1;
