@@ -113,6 +113,7 @@ struct Undo {
     material: i32,
     hash: u64,
     pawn_key: u64,
+    non_pawn_keys: [u64; 2],
     occupied: u64,
 }
 
@@ -130,6 +131,9 @@ pub struct Board {
     pub(crate) hash: u64,
     /// [`Board::pawn_key`], kept up to date by make and unmake.
     pub(crate) pawn_key: u64,
+    /// [`Board::non_pawn_key`] of each colour (White first), kept up to
+    /// date by make and unmake.
+    pub(crate) non_pawn_keys: [u64; 2],
     pub(crate) material: i32,
     /// The occupied squares as a bitboard (bit `to64(s)` for square `s`),
     /// kept up to date by make and unmake: the move generator finds the
@@ -466,6 +470,7 @@ impl Board {
             fullmove: 1,
             hash: 0,
             pawn_key: 0,
+            non_pawn_keys: [0; 2],
             material: 0,
             occupied: 0,
             plist: [[0; MAX_OF_KIND]; LISTS],
@@ -548,6 +553,29 @@ impl Board {
     #[inline(always)]
     pub fn pawn_key(&self) -> u64 {
         self.pawn_key
+    }
+
+    /// Zobrist key of one colour's pieces other than pawns (its king
+    /// included), for tables that learn about piece placements. Kept by
+    /// make and unmake.
+    #[inline(always)]
+    pub fn non_pawn_key(&self, color: Color) -> u64 {
+        self.non_pawn_keys[color as usize]
+    }
+
+    /// [`Board::non_pawn_key`] of both colours computed from the piece
+    /// lists.
+    pub fn compute_non_pawn_keys(&self) -> [u64; 2] {
+        let mut keys = [0; 2];
+        for color in [Color::White, Color::Black] {
+            for kind in [KNIGHT, BISHOP, ROOK, QUEEN, KING] {
+                let piece = color.piece(kind);
+                for &s in self.squares(piece) {
+                    keys[color as usize] ^= piece_key(piece, s as Square);
+                }
+            }
+        }
+        keys
     }
 
     /// [`Board::pawn_key`] computed from the pawn lists.
@@ -852,6 +880,7 @@ impl Board {
     pub(crate) fn finish_setup(&mut self) {
         self.hash = self.compute_hash();
         self.pawn_key = self.compute_pawn_key();
+        self.non_pawn_keys = self.compute_non_pawn_keys();
     }
 
     // ----- make / unmake ---------------------------------------------------
@@ -890,6 +919,7 @@ impl Board {
             material: self.material,
             hash: self.hash,
             pawn_key: self.pawn_key,
+            non_pawn_keys: self.non_pawn_keys,
             occupied: self.occupied,
         };
 
@@ -916,10 +946,12 @@ impl Board {
                 self.plist[list_index(rook)][rook_slot as usize] = rook_to as u8;
                 self.index[king_to] = king_slot;
                 self.index[rook_to] = rook_slot;
-                hash ^= piece_key(piece, from)
+                let moved = piece_key(piece, from)
                     ^ piece_key(piece, king_to)
                     ^ piece_key(rook, to)
                     ^ piece_key(rook, rook_to);
+                hash ^= moved;
+                self.non_pawn_keys[us as usize] ^= moved;
             }
             kind => {
                 let cap_sq = if kind == MoveKind::EnPassant {
@@ -938,6 +970,8 @@ impl Board {
                     hash ^= piece_key(captured, cap_sq);
                     if kind_of(captured) == PAWN {
                         self.pawn_key ^= piece_key(captured, cap_sq);
+                    } else {
+                        self.non_pawn_keys[them as usize] ^= piece_key(captured, cap_sq);
                     }
                     self.halfmove = 0;
                 }
@@ -945,8 +979,11 @@ impl Board {
                 self.cells[to] = piece;
                 self.occupied = self.occupied & !bit(from) | bit(to);
                 self.list_move(piece, from, to);
-                hash ^= piece_key(piece, from) ^ piece_key(piece, to);
-                if kind_of(piece) == PAWN {
+                let moved = piece_key(piece, from) ^ piece_key(piece, to);
+                hash ^= moved;
+                if kind_of(piece) != PAWN {
+                    self.non_pawn_keys[us as usize] ^= moved;
+                } else {
                     self.halfmove = 0;
                     self.pawn_key ^= piece_key(piece, from) ^ piece_key(piece, to);
                     if kind == MoveKind::DoublePush {
@@ -965,6 +1002,7 @@ impl Board {
                         self.material += (promoted - piece) as i32;
                         hash ^= piece_key(piece, to) ^ piece_key(promoted, to);
                         self.pawn_key ^= piece_key(piece, to);
+                        self.non_pawn_keys[us as usize] ^= piece_key(promoted, to);
                     }
                 }
             }
@@ -984,6 +1022,11 @@ impl Board {
         self.stack.push(undo);
         debug_assert_eq!(self.hash, self.compute_hash(), "hash drift after {mv:?}");
         debug_assert_eq!(self.pawn_key, self.compute_pawn_key(), "pawn key drift");
+        debug_assert_eq!(
+            self.non_pawn_keys,
+            self.compute_non_pawn_keys(),
+            "non-pawn key drift"
+        );
         debug_assert_eq!(self.occupied, self.compute_occupied(), "occupancy drift");
     }
 
@@ -1005,6 +1048,7 @@ impl Board {
         self.material = undo.material;
         self.hash = undo.hash;
         self.pawn_key = undo.pawn_key;
+        self.non_pawn_keys = undo.non_pawn_keys;
         self.occupied = undo.occupied;
 
         let from = mv.from();
@@ -1062,6 +1106,7 @@ impl Board {
             material: self.material,
             hash: self.hash,
             pawn_key: self.pawn_key,
+            non_pawn_keys: self.non_pawn_keys,
             occupied: self.occupied,
         };
         self.hash ^= KEYS.side;
@@ -1261,6 +1306,7 @@ impl Board {
             && self.occupied == self.compute_occupied()
             && self.hash == self.compute_hash()
             && self.pawn_key == self.compute_pawn_key()
+            && self.non_pawn_keys == self.compute_non_pawn_keys()
     }
 }
 

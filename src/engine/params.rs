@@ -126,6 +126,11 @@ search_params! {
     HISTORY_BONUS_QUAD = 16, 1..=64;
     HISTORY_BONUS_LIN = 128, 0..=512;
     HISTORY_BONUS_MAX = 2400, 300..=8000;
+    /// Correction history: the weight (in 1/256 cp per entry unit, an
+    /// entry being at most 1024) of the pawn-structure table and of each
+    /// colour's piece-placement table.
+    CORR_PAWN_WEIGHT = 16, 0..=64;
+    CORR_NON_PAWN_WEIGHT = 12, 0..=64;
 }
 
 /// Sets a parameter by name (case-insensitive), clamped to its range, in a

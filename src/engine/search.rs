@@ -20,9 +20,11 @@ use crate::engine::see::{see_below, SEE_VALUE};
 use crate::engine::skill::{Skill, SKILL_LINES};
 use crate::engine::syzygy::TbConfig;
 
+mod correction;
 mod tb;
 use crate::engine::time::{soft_scale, Confidence, TimePlan};
 use crate::engine::tt::{Bound, TranspositionTable};
+use correction::CorrectionHistory;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -43,6 +45,12 @@ const NO_EVAL: i32 = -INFINITY - 1;
 /// evaluation rather than `NO_EVAL`.
 fn is_eval(e: i32) -> bool {
     e > -INFINITY
+}
+
+/// A static eval with its correction, kept clear of the mate scores.
+#[inline(always)]
+fn corrected(eval: i32, correction: i32) -> i32 {
+    (eval + correction).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
 }
 
 /// Nodes between looks at the clock and the node limit.
@@ -243,6 +251,8 @@ pub struct Searcher {
     pawns: PawnTable,
     /// Full evaluations of this thread's recent positions, by key.
     evals: EvalCache,
+    /// What searches found the static eval to be worth.
+    correction: CorrectionHistory,
     pv: Vec<[Move; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
     root_moves: Vec<RootMove>,
@@ -345,6 +355,7 @@ impl Searcher {
             excluded: [Move::NONE; MAX_PLY + 2],
             pawns: PawnTable::new(),
             evals: EvalCache::new(),
+            correction: CorrectionHistory::new(),
             pv: vec![[Move::NONE; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
             root_moves: Vec::new(),
@@ -373,6 +384,7 @@ impl Searcher {
     /// Forgets killers and history (a new game).
     pub fn clear(&mut self) {
         self.ordering.clear();
+        self.correction.clear();
     }
 
     /// Nodes searched by the last (or current) search.
@@ -937,12 +949,19 @@ impl Searcher {
             depth -= 1;
         }
 
-        let eval = if in_check {
+        // The table keeps the evaluation itself; the search prunes by the
+        // corrected one.
+        let raw_eval = if in_check {
             NO_EVAL
         } else if is_eval(tt_eval) {
             tt_eval
         } else {
             evaluate_cached(board, &mut self.pawns, &mut self.evals)
+        };
+        let eval = if in_check {
+            NO_EVAL
+        } else {
+            corrected(raw_eval, self.correction.correction(board))
         };
         self.eval_stack[ply] = eval;
         // Better than two plies ago: the position is going our way, so
@@ -1211,7 +1230,25 @@ impl Searcher {
             return if best == -INFINITY { alpha } else { best };
         }
         let bound = bound_of(best, original_alpha, beta);
-        tt.store(key, best_move, score_to_tt(best, ply), eval, depth, bound);
+        // A quiet best move (or none) whose score lies beyond the eval on
+        // the side its bound vouches for: the eval was wrong by that much.
+        if !in_check
+            && (best_move.is_none()
+                || !board.is_capture(best_move) && best_move.kind() != MoveKind::Promotion)
+            && best.abs() < MATE_BOUND
+            && !(bound == Bound::Lower && best <= eval)
+            && !(bound == Bound::Upper && best >= eval)
+        {
+            self.correction.update(board, depth, best, eval);
+        }
+        tt.store(
+            key,
+            best_move,
+            score_to_tt(best, ply),
+            raw_eval,
+            depth,
+            bound,
+        );
         best
     }
 
@@ -1262,13 +1299,19 @@ impl Searcher {
         if in_check {
             best = -MATE + ply as i32;
         } else {
+            let correction = self.correction.correction(board);
             if is_eval(tt_eval) {
-                stand_pat = tt_eval;
+                stand_pat = corrected(tt_eval, correction);
                 eval_to_store = tt_eval;
             } else {
-                let (score, exact) =
-                    evaluate_lazy_exact(board, alpha, beta, &mut self.pawns, &mut self.evals);
-                stand_pat = score;
+                let (score, exact) = evaluate_lazy_exact(
+                    board,
+                    alpha - correction,
+                    beta - correction,
+                    &mut self.pawns,
+                    &mut self.evals,
+                );
+                stand_pat = corrected(score, correction);
                 if exact {
                     eval_to_store = score;
                 }

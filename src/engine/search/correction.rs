@@ -1,0 +1,153 @@
+//! Correction history: what earlier searches found the static evaluation
+//! to be worth, by pawn structure and by each side's piece placement.
+//!
+//! A node that settles its score on the far side of its static eval (a cut
+//! above it, a fail-low below it) says the evaluation misjudged the
+//! position by about the difference. The same pawns, or the same pieces of
+//! one colour on the same squares, recur all over a search and a game, and
+//! so do the evaluation's misjudgements of them; each table keeps a running
+//! estimate of the error by its key, and the search adds the estimates to
+//! the static eval before it prunes by it.
+//!
+//! Entries are bounded accumulators ("gravity"): a bonus moves an entry
+//! less the nearer it already is to the bound, so old lessons fade under
+//! new ones. The error is measured against the corrected eval, so the
+//! tables together settle where the searches stop disagreeing with it.
+//!
+//! One set of tables per searcher, kept between searches and cleared for
+//! a new game, like the move-ordering histories.
+
+use crate::chess::board::Board;
+use crate::chess::types::Color;
+use crate::engine::params::*;
+
+/// Slots per side to move in each table (a power of two: a key's low bits
+/// pick the slot).
+const SLOTS: usize = 16_384;
+/// The bound of an entry; a correction is an entry times its table's
+/// weight over [`WEIGHT_SCALE`].
+const LIMIT: i32 = 1024;
+/// The most one update moves an entry.
+const MAX_BONUS: i32 = LIMIT / 4;
+/// Weights are in 1/`WEIGHT_SCALE` centipawn per entry unit.
+const WEIGHT_SCALE: i32 = 256;
+
+/// The tables, each by side to move then key.
+pub struct CorrectionHistory {
+    pawns: Vec<i16>,
+    /// By the colour whose pieces make the key, then side to move.
+    non_pawns: [Vec<i16>; 2],
+}
+
+/// Where a position's entries sit in the tables.
+#[derive(Clone, Copy)]
+struct Slots {
+    pawns: usize,
+    white: usize,
+    black: usize,
+}
+
+impl Default for CorrectionHistory {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl CorrectionHistory {
+    pub fn new() -> CorrectionHistory {
+        CorrectionHistory {
+            pawns: vec![0; 2 * SLOTS],
+            non_pawns: [vec![0; 2 * SLOTS], vec![0; 2 * SLOTS]],
+        }
+    }
+
+    /// Forgets everything (a new game).
+    pub fn clear(&mut self) {
+        self.pawns.fill(0);
+        for t in &mut self.non_pawns {
+            t.fill(0);
+        }
+    }
+
+    #[inline(always)]
+    fn slots(board: &Board) -> Slots {
+        let side = board.side_to_move() as usize * SLOTS;
+        let slot = |key: u64| side + (key as usize & (SLOTS - 1));
+        Slots {
+            pawns: slot(board.pawn_key()),
+            white: slot(board.non_pawn_key(Color::White)),
+            black: slot(board.non_pawn_key(Color::Black)),
+        }
+    }
+
+    /// The correction, in centipawns, to add to the side to move's static
+    /// eval.
+    #[inline(always)]
+    pub fn correction(&self, board: &Board) -> i32 {
+        let s = Self::slots(board);
+        let pawns = self.pawns[s.pawns] as i32 * CORR_PAWN_WEIGHT();
+        let pieces = (self.non_pawns[0][s.white] as i32 + self.non_pawns[1][s.black] as i32)
+            * CORR_NON_PAWN_WEIGHT();
+        (pawns + pieces) / WEIGHT_SCALE
+    }
+
+    /// Learns from a node searched to `depth` whose score `best` fell on
+    /// the far side of its corrected static eval `eval` by `best - eval`.
+    pub fn update(&mut self, board: &Board, depth: i32, best: i32, eval: i32) {
+        let bonus = ((best - eval) * depth / 8).clamp(-MAX_BONUS, MAX_BONUS);
+        let s = Self::slots(board);
+        nudge(&mut self.pawns[s.pawns], bonus);
+        nudge(&mut self.non_pawns[0][s.white], bonus);
+        nudge(&mut self.non_pawns[1][s.black], bonus);
+    }
+}
+
+/// Moves an entry by `bonus`, less the nearer it is to the bound on that
+/// side; it never leaves `[-LIMIT, LIMIT]`.
+#[inline(always)]
+fn nudge(entry: &mut i16, bonus: i32) {
+    let e = *entry as i32;
+    *entry = (e + bonus - e * bonus.abs() / LIMIT) as i16;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_stay_within_the_bound_and_fade() {
+        let mut e = 0i16;
+        for _ in 0..1000 {
+            nudge(&mut e, MAX_BONUS);
+        }
+        assert!(e as i32 <= LIMIT && e as i32 > LIMIT * 9 / 10, "{e}");
+        for _ in 0..1000 {
+            nudge(&mut e, -MAX_BONUS);
+        }
+        assert!(e as i32 >= -LIMIT && (e as i32) < -LIMIT * 9 / 10, "{e}");
+        // Small bonuses of both signs pull it back toward zero.
+        for i in 0..4000 {
+            nudge(&mut e, if i % 2 == 0 { 8 } else { -8 });
+        }
+        assert!((e as i32).abs() < LIMIT / 4, "{e}");
+    }
+
+    #[test]
+    fn learns_the_sign_of_the_error_by_side_and_structure() {
+        let mut ch = CorrectionHistory::new();
+        let start = Board::startpos();
+        assert_eq!(ch.correction(&start), 0);
+        for _ in 0..50 {
+            ch.update(&start, 8, 100, 0);
+        }
+        let c = ch.correction(&start);
+        assert!(c > 0, "{c}");
+        assert!(c <= LIMIT * (CORR_PAWN_WEIGHT() + 2 * CORR_NON_PAWN_WEIGHT()) / WEIGHT_SCALE);
+        // The other side to move, same pieces: a table of its own.
+        let mut black = start.clone();
+        black.make_null();
+        assert_eq!(ch.correction(&black), 0);
+        ch.clear();
+        assert_eq!(ch.correction(&start), 0);
+    }
+}
