@@ -985,7 +985,7 @@ impl Board {
                     self.non_pawn_keys[us as usize] ^= moved;
                 } else {
                     self.halfmove = 0;
-                    self.pawn_key ^= piece_key(piece, from) ^ piece_key(piece, to);
+                    self.pawn_key ^= moved;
                     if kind == MoveKind::DoublePush {
                         let target = (from as isize + us.forward()) as Square;
                         // Keep the square only if a pawn can take there.
