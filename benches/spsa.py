@@ -115,6 +115,11 @@ def main():
             state = json.load(f)
     else:
         state = {"k": 0, "values": {p[0]: float(p[1]) for p in params}, "log": []}
+    # A parameter the state has not seen (added to the engine since) starts
+    # from its default; one the engine no longer has is dropped.
+    for name, default, _, _ in params:
+        state["values"].setdefault(name, float(default))
+    state["values"] = {p[0]: state["values"][p[0]] for p in params}
     rng = random.Random(args.seed * 1_000_003 + state["k"])
     bounds = {p[0]: (p[2], p[3]) for p in params}
     while state["k"] < args.iterations:

@@ -770,6 +770,13 @@ impl Board {
         }
     }
 
+    /// Neither a capture nor a promotion: a move the history tables order
+    /// and the quiet-move pruning may skip.
+    #[inline(always)]
+    pub fn is_quiet(&self, mv: Move) -> bool {
+        !self.is_capture(mv) && mv.kind() != MoveKind::Promotion
+    }
+
     /// The piece a move captures (`EMPTY` if none), en passant included.
     #[inline(always)]
     pub fn captured_piece(&self, mv: Move) -> Piece {

@@ -25,7 +25,7 @@
 
 use crate::book::EMBEDDED;
 use crate::chess::board::{Board, Outcome};
-use crate::chess::types::{Color, MoveKind};
+use crate::chess::types::Color;
 use crate::cli::common::{parse_number, EXIT_FAILED, EXIT_USAGE};
 use crate::engine::search::{SearchControl, SearchLimits, Searcher, MAX_DEPTH};
 use crate::engine::tt::TranspositionTable;
@@ -286,7 +286,7 @@ impl Player {
             } else {
                 -found.score
             };
-            let quiet = !board.is_capture(best) && best.kind() != MoveKind::Promotion;
+            let quiet = board.is_quiet(best);
             if quiet && !board.in_check() {
                 fens.push((board.to_fen(), white));
             }

@@ -163,8 +163,7 @@ impl MovePicker {
                     let mv = self.killers[i];
                     if mv != self.tt_move
                         && board.is_pseudo_legal(mv)
-                        && !board.is_capture(mv)
-                        && mv.kind() != MoveKind::Promotion
+                        && board.is_quiet(mv)
                         && self.legal(board, mv)
                     {
                         return Some((mv, keys::KILLERS[i]));

@@ -1033,7 +1033,7 @@ impl Searcher {
             if mv == excluded {
                 continue;
             }
-            let quiet = !board.is_capture(mv) && mv.kind() != MoveKind::Promotion;
+            let quiet = board.is_quiet(mv);
             let stat = if quiet {
                 self.ordering.quiet_stat(board, mv, cx)
             } else {
@@ -1233,8 +1233,7 @@ impl Searcher {
         // A quiet best move (or none) whose score lies beyond the eval on
         // the side its bound vouches for: the eval was wrong by that much.
         if !in_check
-            && (best_move.is_none()
-                || !board.is_capture(best_move) && best_move.kind() != MoveKind::Promotion)
+            && (best_move.is_none() || board.is_quiet(best_move))
             && best.abs() < MATE_BOUND
             && !(bound == Bound::Lower && best <= eval)
             && !(bound == Bound::Upper && best >= eval)
