@@ -63,7 +63,15 @@ fn history_bonus(depth: i32) -> i32 {
 /// One gravity step of a history entry toward `delta`'s sign.
 #[inline(always)]
 fn nudge(h: i32, delta: i32) -> i32 {
-    h + delta - h * delta.abs() / HISTORY_MAX
+    gravity(h, delta, HISTORY_MAX)
+}
+
+/// An entry bounded by `limit` moved by `delta`, less the nearer it already
+/// is to the bound on that side (so it never leaves `[-limit, limit]` when
+/// `|delta| <= limit`): the update of every history-like table.
+#[inline(always)]
+pub(crate) fn gravity(h: i32, delta: i32, limit: i32) -> i32 {
+    h + delta - h * delta.abs() / limit
 }
 
 /// The moves made one and two plies before a node, as (piece, target)

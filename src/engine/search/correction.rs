@@ -19,6 +19,7 @@
 
 use crate::chess::board::Board;
 use crate::chess::types::Color;
+use crate::engine::ordering::gravity;
 use crate::engine::params::*;
 
 /// Slots per side to move in each table (a power of two: a key's low bits
@@ -106,8 +107,7 @@ impl CorrectionHistory {
 /// side; it never leaves `[-LIMIT, LIMIT]`.
 #[inline(always)]
 fn nudge(entry: &mut i16, bonus: i32) {
-    let e = *entry as i32;
-    *entry = (e + bonus - e * bonus.abs() / LIMIT) as i16;
+    *entry = gravity(*entry as i32, bonus, LIMIT) as i16;
 }
 
 #[cfg(test)]
