@@ -11,7 +11,10 @@ DIR and computes the LLR (match.py's GSPRT, normalized Elo by default).
 It stops when the LLR leaves [log(beta/(1-alpha)), log((1-beta)/alpha)]
 or after --chunks chunks. Run it again with the same DIR to go on: finished
 chunks are skipped, a chunk cut off midway is played again from its start.
-`--sum` only prints the sum. The engines are match.py engine specs
+`--sum` only prints the sum. A test that a lost machine cut short goes on
+from its recorded sum: DIR/carried-NAME.json holding {"W": .., "D": ..,
+"L": .., "penta": [5 counts], "faults": .., "note": ".."} is added to the
+chunks (its games must have been played by the same two builds). The engines are match.py engine specs
 (`name=... cmd=... option.X=Y`); both get `--each`. Needs python-chess.
 Chunks of one test must all be played by the same two builds: DIR/engines
 records the specs and the first run's checksums of both binaries and later
@@ -52,7 +55,17 @@ def checksum(spec):
 def summed(directory):
     """Sum of every finished chunk: games, W, D, L, pentanomial, faults, seeds."""
     total = {"W": 0, "D": 0, "L": 0, "penta": [0] * 5, "faults": 0, "seeds": []}
+    total["carried"] = 0
     for name in sorted(os.listdir(directory)):
+        if name.startswith("carried-") and name.endswith(".json"):
+            with open(os.path.join(directory, name)) as f:
+                c = json.load(f)
+            for k in ("W", "D", "L"):
+                total[k] += c[k]
+            total["penta"] = [a + b for a, b in zip(total["penta"], c["penta"])]
+            total["faults"] += c.get("faults", 0)
+            total["carried"] += c["W"] + c["D"] + c["L"]
+            continue
         if not (name.startswith("seed-") and name.endswith(".json")):
             continue
         with open(os.path.join(directory, name)) as f:
@@ -73,6 +86,8 @@ def report(match, total, args):
     llr = match.sprt_llr(total["penta"], args.elo0, args.elo1, args.elo_model)
     seeds = total["seeds"]
     span = f"seeds {min(seeds)}-{max(seeds)} ({len(seeds)} chunks)" if seeds else "no chunks"
+    if total["carried"]:
+        span += f" and {total['carried']} carried games"
     elo = f"{st['elo']:+.1f} +- {st['err']:.1f}" if st["games"] else "-"
     print(f"{span}: {st['games']} games +{total['W']} ={total['D']} -{total['L']}, "
           f"Elo {elo}, LLR {llr:+.2f}, penta {total['penta']}, faults {total['faults']}",
