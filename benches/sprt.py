@@ -14,8 +14,9 @@ chunks are skipped, a chunk cut off midway is played again from its start.
 `--sum` only prints the sum. A test that a lost machine cut short goes on
 from its recorded sum: DIR/carried-NAME.json holding {"W": .., "D": ..,
 "L": .., "penta": [5 counts], "faults": .., "note": ".."} is added to the
-chunks (its games must have been played by the same two builds). The engines are match.py engine specs
-(`name=... cmd=... option.X=Y`); both get `--each`. Needs python-chess.
+chunks (its games must have been played by the same two builds). The
+engines are match.py engine specs (`cmd=... option.X=Y`); both get
+`--each`. Needs python-chess.
 Chunks of one test must all be played by the same two builds: DIR/engines
 records the specs and the first run's checksums of both binaries and later
 runs refuse to go on with other ones (`--same-source` lets a rebuild of the
@@ -31,9 +32,8 @@ import shlex
 import subprocess
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-MATCH = os.path.join(HERE, "..", "..", "shared", "tools", "match.py")
-OPENINGS = os.path.join(HERE, "..", "..", "shared", "data", "openings", "noob_2moves.epd")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from spsa import MATCH, OPENINGS  # noqa: E402
 
 
 def load_match(path):
@@ -52,30 +52,30 @@ def checksum(spec):
         return hashlib.sha256(f.read()).hexdigest()
 
 
+def add(total, counts, faults):
+    """Adds one chunk's (or a carried sum's) W, D, L, pentanomial and faults."""
+    for k in ("W", "D", "L"):
+        total[k] += counts[k]
+    total["penta"] = [a + b for a, b in zip(total["penta"], counts["penta"])]
+    total["faults"] += faults
+
+
 def summed(directory):
-    """Sum of every finished chunk: games, W, D, L, pentanomial, faults, seeds."""
-    total = {"W": 0, "D": 0, "L": 0, "penta": [0] * 5, "faults": 0, "seeds": []}
-    total["carried"] = 0
+    """Sum of every finished chunk and carried sum: W, D, L, pentanomial,
+    faults, the chunks' seeds and how many games were carried."""
+    total = {"W": 0, "D": 0, "L": 0, "penta": [0] * 5, "faults": 0, "seeds": [], "carried": 0}
     for name in sorted(os.listdir(directory)):
+        path = os.path.join(directory, name)
         if name.startswith("carried-") and name.endswith(".json"):
-            with open(os.path.join(directory, name)) as f:
+            with open(path) as f:
                 c = json.load(f)
-            for k in ("W", "D", "L"):
-                total[k] += c[k]
-            total["penta"] = [a + b for a, b in zip(total["penta"], c["penta"])]
-            total["faults"] += c.get("faults", 0)
+            add(total, c, c.get("faults", 0))
             total["carried"] += c["W"] + c["D"] + c["L"]
-            continue
-        if not (name.startswith("seed-") and name.endswith(".json")):
-            continue
-        with open(os.path.join(directory, name)) as f:
-            s = json.load(f)["opponents"][0]
-        for k in ("W", "D", "L"):
-            total[k] += s[k]
-        total["penta"] = [a + b for a, b in zip(total["penta"], s["penta"])]
-        total["faults"] += sum(sum(v) for v in s.get("faults", {}).values())
-        total["seeds"].append(int(name[5:-5]))
-    total["games"] = total["W"] + total["D"] + total["L"]
+        elif name.startswith("seed-") and name.endswith(".json"):
+            with open(path) as f:
+                s = json.load(f)["opponents"][0]
+            add(total, s, sum(sum(v) for v in s.get("faults", {}).values()))
+            total["seeds"].append(int(name[5:-5]))
     return total
 
 
@@ -126,24 +126,21 @@ def main():
     if not (args.new and args.base):
         sys.exit("--new and --base are needed to play")
     record = os.path.join(args.dir, "engines")
+    build = {"new_sha256": checksum(args.new), "base_sha256": checksum(args.base)}
     here = {"new": args.new, "base": args.base, "each": args.each,
-            "limit": f"nodes {args.nodes}" if args.nodes else f"tc {args.tc}",
-            "new_sha256": checksum(args.new), "base_sha256": checksum(args.base)}
+            "limit": f"nodes {args.nodes}" if args.nodes else f"tc {args.tc}", **build}
     if os.path.exists(record):
         with open(record) as f:
             first = json.load(f)
         same = all(first.get(k) == here[k] for k in ("new", "base", "each", "limit"))
-        builds = first.get("rebuilds", []) + [
-            {"new_sha256": first["new_sha256"], "base_sha256": first["base_sha256"]}]
-        known = {"new_sha256": here["new_sha256"], "base_sha256": here["base_sha256"]} in builds
+        builds = first.get("rebuilds", []) + [{k: first[k] for k in build}]
         if not same:
             sys.exit(f"{record} names other engines or limits; a new test needs a new --dir")
-        if not known:
+        if build not in builds:
             if not args.same_source:
                 sys.exit(f"{record}: the binaries changed since the first chunk "
                          "(--same-source if they are a rebuild of the same commits)")
-            first.setdefault("rebuilds", []).append(
-                {"new_sha256": here["new_sha256"], "base_sha256": here["base_sha256"]})
+            first.setdefault("rebuilds", []).append(build)
             with open(record, "w") as f:
                 json.dump(first, f, indent=1)
     else:
