@@ -32,7 +32,8 @@ pub const USAGE: &str = "usage: cavalier [uci]                      UCI engine o
        cavalier book [--file F] [FEN | moves]  book moves and weights of a position
        cavalier book [--file F] --check [--depth D]
                                              search every line's end; flag > 1.5 pawns
-       cavalier epd FILE [--movetime MS]     run an EPD suite (bm/am), count the solved
+       cavalier epd FILE [--movetime MS | --nodes N]
+                                             run an EPD suite (bm/am), count the solved
        cavalier play [options]               a game against the engine in the terminal
                                              (cavalier play --help for the options)
        cavalier tour <square> [options]      knight's tours (cavalier tour --help)

@@ -70,19 +70,35 @@ pub fn solves(entry: &EpdEntry, mv: Move) -> bool {
     (entry.best.is_empty() || entry.best.contains(&mv)) && !entry.avoid.contains(&mv)
 }
 
-/// Searches every entry for `movetime`; `out` receives a line per position
-/// and the summary. Returns (solved, total).
-pub fn run(entries: &[EpdEntry], movetime: Duration, out: &mut dyn FnMut(&str)) -> (usize, usize) {
+/// How long each position is searched.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Budget {
+    /// A fixed time.
+    Time(Duration),
+    /// A fixed number of nodes: the same result on any machine and under
+    /// any load.
+    Nodes(u64),
+}
+
+/// Searches every entry within `budget`; `out` receives a line per
+/// position and the summary. Returns (solved, total).
+pub fn run(entries: &[EpdEntry], budget: Budget, out: &mut dyn FnMut(&str)) -> (usize, usize) {
     let mut solved = 0;
     for (i, e) in entries.iter().enumerate() {
         let mut board = e.board.clone();
         let tt = TranspositionTable::new(EPD_HASH_MB);
-        let limits = SearchLimits {
-            time: TimePlan {
-                soft: Some(movetime),
-                hard: Some(movetime),
+        let limits = match budget {
+            Budget::Time(t) => SearchLimits {
+                time: TimePlan {
+                    soft: Some(t),
+                    hard: Some(t),
+                },
+                ..SearchLimits::default()
             },
-            ..SearchLimits::default()
+            Budget::Nodes(n) => SearchLimits {
+                max_nodes: n,
+                ..SearchLimits::default()
+            },
         };
         let ctl = SearchControl::new(false);
         let r = Searcher::new().think(&mut board, &limits, &ctl, &tt, &mut |_| {});
@@ -119,10 +135,13 @@ pub fn run(entries: &[EpdEntry], movetime: Duration, out: &mut dyn FnMut(&str)) 
             r.score
         ));
     }
+    let per = match budget {
+        Budget::Time(t) => format!("{} ms", t.as_millis()),
+        Budget::Nodes(n) => format!("{n} nodes"),
+    };
     out(&format!(
-        "solved {solved} of {} ({} ms per position)",
-        entries.len(),
-        movetime.as_millis()
+        "solved {solved} of {} ({per} per position)",
+        entries.len()
     ));
     (solved, entries.len())
 }
@@ -136,14 +155,19 @@ pub fn command(args: &[String]) -> i32 {
         eprintln!("error: epd needs a file\n{USAGE}");
         return EXIT_USAGE;
     };
-    let mut movetime = EPD_DEFAULT_MS;
+    let mut budget = Budget::Time(Duration::from_millis(EPD_DEFAULT_MS));
     let mut rest = args[1..].iter();
     while let Some(a) = rest.next() {
         match (a.as_str(), rest.next().map(|v| v.parse::<u64>())) {
-            ("--movetime", Some(Ok(ms))) if (1..=3_600_000).contains(&ms) => movetime = ms,
+            ("--movetime", Some(Ok(ms))) if (1..=3_600_000).contains(&ms) => {
+                budget = Budget::Time(Duration::from_millis(ms))
+            }
+            ("--nodes", Some(Ok(n))) if (1..=1_000_000_000_000).contains(&n) => {
+                budget = Budget::Nodes(n)
+            }
             _ => {
                 eprintln!(
-                    "error: bad argument \"{}\" (expected --movetime MS)",
+                    "error: bad argument \"{}\" (expected --movetime MS or --nodes N)",
                     crate::util::text::quote(a)
                 );
                 return EXIT_USAGE;
@@ -164,11 +188,7 @@ pub fn command(args: &[String]) -> i32 {
             }
         }
     }
-    run(
-        &entries,
-        std::time::Duration::from_millis(movetime),
-        &mut |l| say!("{l}"),
-    );
+    run(&entries, budget, &mut |l| say!("{l}"));
     0
 }
 
@@ -203,9 +223,27 @@ mod tests {
         .map(|l| parse_line(l).unwrap().unwrap())
         .collect();
         let mut lines = Vec::new();
-        let (solved, total) = run(&entries, Duration::from_millis(100), &mut |l| {
-            lines.push(l.to_string())
-        });
+        let (solved, total) = run(
+            &entries,
+            Budget::Time(Duration::from_millis(100)),
+            &mut |l| lines.push(l.to_string()),
+        );
         assert_eq!((solved, total), (2, 2), "{lines:#?}");
+        // A node budget gives the same lines on every run.
+        let by_nodes = || {
+            let mut lines = Vec::new();
+            let counts = run(&entries, Budget::Nodes(20_000), &mut |l| {
+                lines.push(l.to_string())
+            });
+            (counts, lines)
+        };
+        let (first, second) = (by_nodes(), by_nodes());
+        assert_eq!(first.0, (2, 2), "{:#?}", first.1);
+        assert_eq!(first, second);
+        assert!(
+            first.1[2].contains("20000 nodes per position"),
+            "{:#?}",
+            first.1
+        );
     }
 }
