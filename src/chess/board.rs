@@ -10,7 +10,10 @@
 //! make/unmake keep an internal undo stack, which doubles as the history of
 //! position keys used to detect repetitions.
 
-use crate::chess::bitboard::bit;
+use crate::chess::bitboard::{
+    bishop_attacks, bit, pawn_attacks_each_way, rook_attacks, Bitboard, KING_ATTACKS,
+    KNIGHT_ATTACKS,
+};
 use crate::chess::types::*;
 use crate::util::rng::stream;
 
@@ -656,6 +659,43 @@ impl Board {
     }
 
     // ----- attacks and checks --------------------------------------------
+
+    /// Every square `by` attacks (bits by [`to64`]): its pawns' diagonals,
+    /// its knights' and king's steps and its sliders' lines up to the first
+    /// piece, from the piece lists and the slider tables.
+    pub fn attack_map(&self, by: Color) -> Bitboard {
+        self.threat_levels(by)[3]
+    }
+
+    /// The squares `by` attacks, graded by the cheapest attacker: by a
+    /// pawn, by a minor piece or less, by a rook or less, by anything
+    /// (each set contains the one before; the last is [`Board::attack_map`]).
+    pub fn threat_levels(&self, by: Color) -> [Bitboard; 4] {
+        let mut pawns = 0;
+        for &s in self.piece_squares(by, PAWN) {
+            pawns |= bit(s as Square);
+        }
+        let (east, west) = pawn_attacks_each_way(pawns, by);
+        let by_pawn = east | west;
+        let mut minor = by_pawn;
+        for &s in self.piece_squares(by, KNIGHT) {
+            minor |= KNIGHT_ATTACKS[to64(s as Square)];
+        }
+        let occupied = self.occupied;
+        for &s in self.piece_squares(by, BISHOP) {
+            minor |= bishop_attacks(to64(s as Square), occupied);
+        }
+        let mut rook = minor;
+        for &s in self.piece_squares(by, ROOK) {
+            rook |= rook_attacks(to64(s as Square), occupied);
+        }
+        let mut any = rook | KING_ATTACKS[to64(self.king_square(by))];
+        for &s in self.piece_squares(by, QUEEN) {
+            let q = to64(s as Square);
+            any |= bishop_attacks(q, occupied) | rook_attacks(q, occupied);
+        }
+        [by_pawn, minor, rook, any]
+    }
 
     /// True when `s` is attacked by `by`.
     #[inline(always)]
@@ -1340,6 +1380,51 @@ impl PartialEq for Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn attack_map_agrees_with_the_square_test() {
+        let text = include_str!("../../tests/data/standard.epd");
+        let mut positions = 0;
+        for line in text.lines() {
+            let fen = line.split(';').next().unwrap().trim();
+            let Ok(board) = Board::from_fen(fen) else {
+                continue;
+            };
+            positions += 1;
+            for by in [Color::White, Color::Black] {
+                let map = board.attack_map(by);
+                for i in 0..64 {
+                    let s = from64(i);
+                    assert_eq!(
+                        map >> i & 1 != 0,
+                        board.is_attacked(s, by),
+                        "{fen}: square {i} by {by:?}"
+                    );
+                }
+            }
+        }
+        assert!(positions > 100);
+    }
+
+    #[test]
+    fn threat_levels_grade_the_attackers() {
+        // Black: pawn d5 (hits c4, e4), knight g4 (hits e3, f2, h2, e5,
+        // f6, h6), rook a3 (the third rank to the knight on c3), queen h4.
+        let board = Board::from_fen("4k3/8/8/3p4/6nq/r1N5/8/4K3 w - - 0 1").unwrap();
+        let levels = board.threat_levels(Color::Black);
+        let at = |name: &str| bit(parse_square(name).unwrap());
+        for w in levels.windows(2) {
+            assert_eq!(w[0] & !w[1], 0, "each level holds the one before");
+        }
+        assert_eq!(levels[3], board.attack_map(Color::Black));
+        assert_ne!(levels[0] & at("e4"), 0);
+        assert_eq!(levels[0] & at("e3"), 0);
+        assert_ne!(levels[1] & at("e3"), 0);
+        assert_eq!(levels[1] & at("b3"), 0);
+        assert_ne!(levels[2] & at("b3"), 0);
+        assert_eq!(levels[2] & at("h3"), 0);
+        assert_ne!(levels[3] & at("h3"), 0);
+    }
 
     #[test]
     fn direction_table() {

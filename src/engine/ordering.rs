@@ -7,6 +7,7 @@
 //! out in this order). Imports the rules and SEE; the search owns one
 //! [`MoveOrdering`] per thread.
 
+use crate::chess::bitboard::{bit, Bitboard};
 use crate::chess::board::{list_index, Board};
 use crate::chess::types::*;
 use crate::engine::params::{HISTORY_BONUS_LIN, HISTORY_BONUS_MAX, HISTORY_BONUS_QUAD};
@@ -51,6 +52,34 @@ pub fn below_killers(key: i32) -> bool {
     key < ORDER_KILLER_2
 }
 
+/// Which of the four quiet histories `mv` belongs to, given the squares
+/// the opponent attacks: whether it leaves an attacked square (2) and
+/// whether it goes to one (1).
+#[inline(always)]
+fn threat_class(mv: Move, threats: Bitboard) -> usize {
+    let hit = |s: Square| (threats & bit(s) != 0) as usize;
+    2 * hit(mv.from()) + hit(mv.to())
+}
+
+/// What a quiet move's ordering key gains for taking a piece out of reach
+/// of a cheaper attacker (and loses for stepping into it): a queen out of
+/// a rook's or less, a rook out of a minor's or less, a minor out of a
+/// pawn's; history units. Ordering only.
+const ESCAPE_BONUS: [i32; 6] = [0, 8000, 8000, 12000, 24000, 0];
+/// The threat level ([`Board::threat_levels`]) that menaces each kind.
+const ESCAPE_LEVEL: [usize; 6] = [0, 0, 0, 1, 2, 0];
+
+/// The escape bonus of the quiet move `mv` given the opponent's graded
+/// attacks: positive when it leaves a square attacked by a cheaper piece
+/// for one that is not, negative the other way round.
+#[inline(always)]
+fn escape(board: &Board, mv: Move, levels: &[Bitboard; 4]) -> i32 {
+    let k = kind_index(kind_of(board.at(mv.from())));
+    let menace = levels[ESCAPE_LEVEL[k]];
+    let hit = |s: Square| (menace & bit(s) != 0) as i32;
+    (hit(mv.from()) - hit(mv.to())) * ESCAPE_BONUS[k]
+}
+
 /// The bonus a move earns (or the malus it pays) at `depth`.
 #[inline(always)]
 fn history_bonus(depth: i32) -> i32 {
@@ -81,6 +110,11 @@ pub(crate) fn gravity(h: i32, delta: i32, limit: i32) -> i32 {
 pub struct Context {
     pub prev1: usize,
     pub prev2: usize,
+    /// Every square the opponent of the side to move attacks
+    /// ([`Board::attack_map`]), once [`Context::fill_threats`] has found
+    /// them: quiet history is kept apart by whether a move leaves such a
+    /// square and whether it goes to one.
+    threats: Option<[Bitboard; 4]>,
 }
 
 impl Context {
@@ -88,7 +122,44 @@ impl Context {
     pub const ROOT: Context = Context {
         prev1: NO_PIECE_TO,
         prev2: NO_PIECE_TO,
+        threats: None,
     };
+
+    /// The context of a node whose last two moves were `prev1` and `prev2`
+    /// (as (piece, target) keys), its threat map not yet found.
+    pub fn new(prev1: usize, prev2: usize) -> Context {
+        Context {
+            prev1,
+            prev2,
+            threats: None,
+        }
+    }
+
+    /// Finds the threat map of `board` (the position of this context) if
+    /// not found yet: once a node, when its first quiet move needs it.
+    #[inline(always)]
+    pub fn fill_threats(&mut self, board: &Board) {
+        if self.threats.is_none() {
+            self.threats = Some(board.threat_levels(board.side_to_move().flip()));
+        }
+    }
+
+    /// The threat map of `board`, found now if [`Context::fill_threats`]
+    /// has not run.
+    #[inline(always)]
+    fn threats(&self, board: &Board) -> Bitboard {
+        self.levels(board)[3]
+    }
+
+    /// The opponent's attacks graded by attacker ([`Board::threat_levels`]),
+    /// found now if [`Context::fill_threats`] has not run.
+    #[inline(always)]
+    fn levels(&self, board: &Board) -> [Bitboard; 4] {
+        match self.threats {
+            Some(levels) => levels,
+            None => board.threat_levels(board.side_to_move().flip()),
+        }
+    }
 }
 
 /// One search thread's ordering heuristics; they persist between searches
@@ -96,8 +167,9 @@ impl Context {
 pub struct MoveOrdering {
     /// Two quiet moves per ply that last caused a cut-off there.
     killers: Vec<[Move; 2]>,
-    /// Quiet-move history by piece and target square.
-    history: Box<[[i32; CELLS]; 12]>,
+    /// Quiet-move history by threat class ([`threat_class`]), piece and
+    /// target square.
+    history: Box<[[[i32; CELLS]; 12]; 4]>,
     /// Continuation history: quiet-move history by the (piece, target) of
     /// the move one or two plies earlier (one table serves both, as the
     /// follow-up of a move and the reply to it share their statistics),
@@ -112,7 +184,7 @@ impl MoveOrdering {
     pub fn new(plies: usize) -> MoveOrdering {
         MoveOrdering {
             killers: vec![[Move::NONE; 2]; plies],
-            history: Box::new([[0; CELLS]; 12]),
+            history: Box::new([[[0; CELLS]; 12]; 4]),
             continuation: vec![[0; PIECE_TO]; PIECE_TO + 1],
             captures: vec![[[0; 6]; 64]; 12],
         }
@@ -123,7 +195,7 @@ impl MoveOrdering {
         for k in &mut self.killers {
             *k = [Move::NONE; 2];
         }
-        for row in self.history.iter_mut() {
+        for row in self.history.iter_mut().flatten() {
             row.fill(0);
         }
         for row in self.continuation.iter_mut() {
@@ -146,9 +218,16 @@ impl MoveOrdering {
     #[inline(always)]
     pub fn quiet_stat(&self, board: &Board, mv: Move, cx: Context) -> i32 {
         let key = piece_to(board, mv);
-        self.history[key / 64][mv.to()]
+        self.history[threat_class(mv, cx.threats(board))][key / 64][mv.to()]
             + self.continuation[cx.prev1][key] as i32
             + self.continuation[cx.prev2][key] as i32
+    }
+
+    /// The ordering key of the quiet move `mv` in context `cx`: what the
+    /// histories say ([`MoveOrdering::quiet_stat`]) and its escape bonus.
+    #[inline(always)]
+    pub fn quiet_key(&self, board: &Board, mv: Move, cx: Context) -> i32 {
+        self.quiet_stat(board, mv, cx) + escape(board, mv, &cx.levels(board))
     }
 
     /// Killers and histories for a quiet move that caused a cut-off; the
@@ -167,6 +246,8 @@ impl MoveOrdering {
             k[1] = k[0];
             k[0] = mv;
         }
+        let mut cx = cx;
+        cx.fill_threats(board);
         let bonus = history_bonus(depth);
         self.update_quiet(board, mv, bonus, cx);
         for &m in tried {
@@ -176,7 +257,7 @@ impl MoveOrdering {
 
     fn update_quiet(&mut self, board: &Board, mv: Move, delta: i32, cx: Context) {
         let key = piece_to(board, mv);
-        let h = &mut self.history[key / 64][mv.to()];
+        let h = &mut self.history[threat_class(mv, cx.threats(board))][key / 64][mv.to()];
         *h = nudge(*h, delta);
         for prev in [cx.prev1, cx.prev2] {
             if prev != NO_PIECE_TO {
@@ -249,7 +330,7 @@ impl MoveOrdering {
         if mv == k[1] {
             return ORDER_KILLER_2;
         }
-        self.quiet_stat(board, mv, cx)
+        self.quiet_key(board, mv, cx)
     }
 
     /// A capture's (or queen promotion's) key within its band: MVV-LVA
@@ -365,6 +446,42 @@ mod tests {
     }
 
     #[test]
+    fn quiet_history_is_kept_apart_by_threats() {
+        let mut o = MoveOrdering::new(4);
+        let start = Board::startpos();
+        let nf3 = mv("g1f3", &start);
+        o.reward_quiet(&start, nf3, 1, 8, &[], Context::ROOT);
+        let learned = o.quiet_stat(&start, nf3, Context::ROOT);
+        assert!(learned > 0);
+        // A black pawn on a5 attacks neither g1 nor f3: the same history.
+        let far =
+            Board::from_fen("rnbqkbnr/1ppppppp/8/p7/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 2").unwrap();
+        assert_eq!(o.quiet_stat(&far, nf3, Context::ROOT), learned);
+        // One on e4 attacks f3: the knight would go to an attacked square,
+        // which the history learned nothing of.
+        let near =
+            Board::from_fen("rnbqkbnr/pppp1ppp/8/8/4p3/8/PPPPPPPP/RNBQKBNR w KQkq - 0 2").unwrap();
+        assert_eq!(o.quiet_stat(&near, nf3, Context::ROOT), 0);
+    }
+
+    #[test]
+    fn a_quiet_move_out_of_a_cheaper_attack_comes_first() {
+        // The black pawn on e5 hits the white knight on f4 and d4.
+        let board = Board::from_fen("4k3/8/8/4p3/5N2/8/8/4K3 w - - 0 1").unwrap();
+        let o = MoveOrdering::new(4);
+        let key = |m| o.quiet_key(&board, mv(m, &board), Context::ROOT);
+        assert_eq!(key("f4h5"), ESCAPE_BONUS[kind_index(KNIGHT)]);
+        assert_eq!(key("f4d3"), ESCAPE_BONUS[kind_index(KNIGHT)]);
+        // The king's move neither escapes nor walks into a pawn's reach.
+        assert_eq!(key("e1e2"), 0);
+        // Into the pawn's reach from a square it does not hit: the malus.
+        let safe = Board::from_fen("4k3/8/8/4p3/8/8/4N3/4K3 w - - 0 1").unwrap();
+        let key = |m| o.quiet_key(&safe, mv(m, &safe), Context::ROOT);
+        assert_eq!(key("e2d4"), -ESCAPE_BONUS[kind_index(KNIGHT)]);
+        assert_eq!(key("e2c3"), 0);
+    }
+
+    #[test]
     fn continuation_history_belongs_to_its_context() {
         let board = Board::startpos();
         let mut o = MoveOrdering::new(4);
@@ -373,10 +490,7 @@ mod tests {
         let reply = mv("g8f6", &after_e4);
         let e4 = piece_to(&board, mv("e2e4", &board));
         let d4 = piece_to(&board, mv("d2d4", &board));
-        let cx = |prev1| Context {
-            prev1,
-            prev2: NO_PIECE_TO,
-        };
+        let cx = |prev1| Context::new(prev1, NO_PIECE_TO);
         for _ in 0..20 {
             o.reward_quiet(&after_e4, reply, 1, 8, &[], cx(e4));
         }

@@ -102,7 +102,7 @@ impl MovePicker {
         &mut self,
         board: &Board,
         ordering: &MoveOrdering,
-        cx: Context,
+        cx: &mut Context,
     ) -> Option<(Move, i32)> {
         loop {
             match self.stage {
@@ -223,11 +223,13 @@ impl MovePicker {
 
     /// Appends the quiet moves with their history keys; they come next.
     #[inline(never)]
-    fn generate_quiets(&mut self, board: &Board, ordering: &MoveOrdering, cx: Context) {
+    fn generate_quiets(&mut self, board: &Board, ordering: &MoveOrdering, cx: &mut Context) {
+        cx.fill_threats(board);
+        let cx = *cx;
         let start = self.list.0.len();
         board.generate(GenKind::Quiets, &mut self.list);
         for s in &mut self.list.0[start..] {
-            s.key = ordering.quiet_stat(board, s.mv, cx);
+            s.key = ordering.quiet_key(board, s.mv, cx);
         }
         self.next = start;
     }
@@ -300,7 +302,8 @@ mod tests {
     fn drain(board: &Board, o: &MoveOrdering, tt: Move, ply: usize, qs: bool) -> Vec<(Move, i32)> {
         let mut p = MovePicker::new(tt, o.killers(ply), qs, board.in_check());
         let mut out = Vec::new();
-        while let Some(x) = p.next(board, o, Context::ROOT) {
+        let mut cx = Context::ROOT;
+        while let Some(x) = p.next(board, o, &mut cx) {
             out.push(x);
         }
         out
@@ -400,11 +403,12 @@ mod tests {
         let board = Board::from_fen("4k3/8/2p5/3p4/p7/2N5/8/3QK3 w - - 0 1").unwrap();
         let o = MoveOrdering::new(4);
         let mut p = MovePicker::new(Move::NONE, o.killers(1), false, board.in_check());
-        let (first, _) = p.next(&board, &o, Context::ROOT).unwrap();
+        let mut cx = Context::ROOT;
+        let (first, _) = p.next(&board, &o, &mut cx).unwrap();
         assert_eq!(first, parse_move(&board, "c3a4").unwrap());
         p.skip_quiets();
         let rest: Vec<Move> =
-            std::iter::from_fn(|| p.next(&board, &o, Context::ROOT).map(|x| x.0)).collect();
+            std::iter::from_fn(|| p.next(&board, &o, &mut cx).map(|x| x.0)).collect();
         assert!(rest.contains(&parse_move(&board, "d1d5").unwrap()));
         assert!(
             rest.iter().all(|&m| board.is_capture(m)),

@@ -430,9 +430,11 @@ impl Searcher {
         let report: &mut dyn FnMut(&IterationInfo) = &mut relay;
         // Initial order: hash move, then the usual ordering.
         let tt_move = tt.probe(board.hash()).map_or(Move::NONE, |e| e.mv);
+        let mut cx = Context::ROOT;
+        cx.fill_threats(board);
         let mut keyed: Vec<(i32, Move)> = moves
             .iter()
-            .map(|&m| (self.ordering.score(board, m, tt_move, 0, Context::ROOT), m))
+            .map(|&m| (self.ordering.score(board, m, tt_move, 0, cx), m))
             .collect();
         keyed.sort_by_key(|&(s, _)| std::cmp::Reverse(s));
         self.root_moves = keyed
@@ -1018,7 +1020,7 @@ impl Searcher {
             }
         }
 
-        let cx = self.context(ply);
+        let mut cx = self.context(ply);
         let mut picker = MovePicker::new(tt_move, self.ordering.killers(ply), false, in_check);
 
         let original_alpha = alpha;
@@ -1027,7 +1029,7 @@ impl Searcher {
         let mut quiets_tried: arrayvec::ArrayVec<Move, 64> = arrayvec::ArrayVec::new();
         let mut captures_tried: arrayvec::ArrayVec<Move, 32> = arrayvec::ArrayVec::new();
         let mut i = usize::MAX;
-        while let Some((mv, key)) = picker.next(board, &self.ordering, cx) {
+        while let Some((mv, key)) = picker.next(board, &self.ordering, &mut cx) {
             // `i`: how many legal moves came before this one.
             i = i.wrapping_add(1);
             if mv == excluded {
@@ -1035,6 +1037,7 @@ impl Searcher {
             }
             let quiet = board.is_quiet(mv);
             let stat = if quiet {
+                cx.fill_threats(board);
                 self.ordering.quiet_stat(board, mv, cx)
             } else {
                 0
@@ -1321,12 +1324,12 @@ impl Searcher {
             alpha = alpha.max(stand_pat);
             best = stand_pat;
         }
-        let cx = self.context(ply);
+        let mut cx = self.context(ply);
         // Outside check only the winning captures (and the hash move if it
         // captures); in check every evasion.
         let mut picker = MovePicker::new(tt_move, self.ordering.killers(ply), !in_check, in_check);
         let mut best_move = Move::NONE;
-        while let Some((mv, key)) = picker.next(board, &self.ordering, cx) {
+        while let Some((mv, key)) = picker.next(board, &self.ordering, &mut cx) {
             if !in_check {
                 let promo = mv.promo();
                 if promo != EMPTY && promo != QUEEN {
@@ -1383,18 +1386,18 @@ impl Searcher {
     /// one and two plies before it.
     #[inline(always)]
     fn context(&self, ply: usize) -> Context {
-        Context {
-            prev1: if ply >= 1 {
+        Context::new(
+            if ply >= 1 {
                 self.moved[ply - 1]
             } else {
                 NO_PIECE_TO
             },
-            prev2: if ply >= 2 {
+            if ply >= 2 {
                 self.moved[ply - 2]
             } else {
                 NO_PIECE_TO
             },
-        }
+        )
     }
 
     fn update_pv(&mut self, ply: usize, mv: Move) {
