@@ -187,6 +187,26 @@ fn help_lists_the_commands() {
 }
 
 #[test]
+fn movetime_is_searched_in_full() {
+    // `go movetime` means that long: not cut short when the best move
+    // looks settled (1.e4 or 1.d4 settles within a few iterations).
+    let mut e = Engine::start();
+    e.send("setoption name OwnBook value false");
+    e.send("setoption name Move Overhead value 0");
+    let t = Instant::now();
+    let (info, best) = e.search(
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "go movetime 600",
+    );
+    let took = t.elapsed();
+    assert!(best.starts_with("bestmove "), "{best}");
+    assert!(
+        took >= Duration::from_millis(590),
+        "movetime 600 answered after {took:?}: {info}"
+    );
+}
+
+#[test]
 fn isready_and_stop_during_infinite_search() {
     let mut e = Engine::start();
     e.send("position startpos");

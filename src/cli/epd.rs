@@ -88,9 +88,10 @@ pub fn run(entries: &[EpdEntry], budget: Budget, out: &mut dyn FnMut(&str)) -> (
         let mut board = e.board.clone();
         let tt = TranspositionTable::new(EPD_HASH_MB);
         let limits = match budget {
+            // The whole time, as `go movetime` searches.
             Budget::Time(t) => SearchLimits {
                 time: TimePlan {
-                    soft: Some(t),
+                    soft: None,
                     hard: Some(t),
                 },
                 ..SearchLimits::default()

@@ -61,10 +61,12 @@ pub fn plan(limits: &GoLimits, side: Color, overhead_ms: i64) -> TimePlan {
     if limits.infinite {
         return TimePlan::default();
     }
+    // `movetime`: search exactly that long (as the protocol says), not
+    // stop early when the best move looks settled.
     if let Some(mt) = limits.movetime {
         let t = (mt.max(0) - overhead).max(MIN_THINK_MS);
         return TimePlan {
-            soft: Some(ms(t)),
+            soft: None,
             hard: Some(ms(t)),
         };
     }
@@ -196,8 +198,11 @@ mod tests {
             ..GoLimits::default()
         };
         assert_eq!(
-            plan(&l, Color::Black, 50).hard,
-            Some(Duration::from_millis(950))
+            plan(&l, Color::Black, 50),
+            TimePlan {
+                soft: None,
+                hard: Some(Duration::from_millis(950))
+            }
         );
         let l = GoLimits {
             infinite: true,
