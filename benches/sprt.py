@@ -9,7 +9,9 @@ Plays match.py in chunks of --chunk games (a new opening seed each, from
 it ends, and after each chunk sums the pentanomial counts of every chunk in
 DIR and computes the LLR (match.py's GSPRT, normalized Elo by default).
 It stops when the LLR leaves [log(beta/(1-alpha)), log((1-beta)/alpha)]
-or after --chunks chunks. Run it again with the same DIR to go on: finished
+or after --chunks chunks; with --fixed it plays until DIR holds --chunks
+chunks whatever the LLR says (a match of a size declared in advance, such
+as issue 17's closing test). Run it again with the same DIR to go on: finished
 chunks are skipped, a chunk cut off midway is played again from its start.
 `--sum` only prints the sum. A test that a lost machine cut short goes on
 from its recorded sum: DIR/carried-NAME.json holding {"W": .., "D": ..,
@@ -114,6 +116,8 @@ def main():
     ap.add_argument("--elo-model", default="normalized", choices=["normalized", "logistic"])
     ap.add_argument("--openings", default=OPENINGS)
     ap.add_argument("--match", default=MATCH)
+    ap.add_argument("--fixed", action="store_true",
+                    help="play until DIR holds --chunks chunks, whatever the LLR")
     ap.add_argument("--sum", action="store_true", help="only print the sum so far")
     ap.add_argument("--same-source", action="store_true",
                     help="go on although the binaries' checksums changed (a rebuild)")
@@ -151,7 +155,13 @@ def main():
     llr = report(match, summed(args.dir), args)
     seed = args.first_seed
     played = 0
-    while lower < llr < upper and played < args.chunks:
+
+    def go_on():
+        if args.fixed:
+            return len(summed(args.dir)["seeds"]) < args.chunks
+        return lower < llr < upper and played < args.chunks
+
+    while go_on():
         out = os.path.join(args.dir, f"seed-{seed}.json")
         if os.path.exists(out):
             seed += 1
@@ -168,7 +178,9 @@ def main():
         played += 1
         seed += 1
         llr = report(match, summed(args.dir), args)
-    if llr >= upper:
+    if args.fixed:
+        print(f"{len(summed(args.dir)['seeds'])} chunks played (a fixed-size match)")
+    elif llr >= upper:
         print("H1 accepted")
     elif llr <= lower:
         print("H0 accepted")
