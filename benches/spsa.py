@@ -22,7 +22,9 @@ The state (iteration, values, every iteration's result) is written to
 `--state` after each iteration; run again with the same file to go on.
 At the end the values are printed as `name value` lines and as match.py
 `option.NAME=VALUE` words for the SPRT of the tuned values against the
-defaults. Needs python-chess (match.py does).
+defaults. `--apply src/engine/params.rs` writes the state's values,
+rounded and within range, as the defaults there (once they have passed
+their SPRT) and plays nothing. Needs python-chess (match.py does).
 """
 
 import argparse
@@ -90,9 +92,31 @@ def schedule(k, n, c_end, r_end):
     return c_k, a_k / c_k ** 2
 
 
+def apply(state_path, params_path):
+    """Writes the state's values, rounded, as the defaults in params.rs."""
+    with open(state_path) as f:
+        values = json.load(f)["values"]
+    with open(params_path) as f:
+        src = f.read()
+    changed = []
+
+    def sub(m):
+        name, default, lo, hi = m.group(1), int(m.group(2)), int(m.group(3)), int(m.group(4))
+        if name not in values:
+            return m.group(0)
+        v = min(max(round(values[name]), lo), hi)
+        if v != default:
+            changed.append(f"{name} {default} -> {v}")
+        return f"    {name} = {v}, {lo}..={hi};"
+    src = re.sub(r"^    ([A-Z_0-9]+) = (-?\d+), (-?\d+)..=(-?\d+);", sub, src, flags=re.M)
+    with open(params_path, "w") as f:
+        f.write(src)
+    print(", ".join(changed) or "no default changed")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--engine", required=True, help="a build with --features tune")
+    ap.add_argument("--engine", help="a build with --features tune")
     ap.add_argument("--params", default="", help="comma-separated names (default: all)")
     ap.add_argument("--iterations", type=int, default=200)
     ap.add_argument("--pairs", type=int, default=8, help="game pairs per iteration")
@@ -105,7 +129,14 @@ def main():
     ap.add_argument("--match", default=MATCH)
     ap.add_argument("--state", default="spsa.json")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--apply", metavar="PARAMS_RS",
+                    help="write the state's values as the defaults in this file, then stop")
     args = ap.parse_args()
+    if args.apply:
+        apply(args.state, args.apply)
+        return
+    if not args.engine:
+        sys.exit("--engine is needed to tune")
 
     params = tunables(args.engine, set(filter(None, args.params.split(","))))
     if not params:
