@@ -47,6 +47,9 @@ GNUCHESS = "name=gnuchess cmd='/usr/games/gnuchess --uci' option.OwnBook=false o
 SF1350 = ("name=sf1350 cmd=/usr/games/stockfish option.Hash=16 option.Threads=1 "
           "option.UCI_LimitStrength=true option.UCI_Elo=1350")
 FAIRYMAX = "name=fairymax cmd=/usr/games/fairymax proto=xboard"
+# The levels' anchors as STRENGTH.md's calibration ran them (Hash 16).
+PHALANX_16 = "name=phalanx cmd='/usr/games/phalanx -b- -p- -l-' proto=xboard"
+GLAURUNG_16 = "name=glaurung cmd=/usr/games/glaurung option.Hash=16 option.Threads=1 option.OwnBook=false"
 HASH64 = "option.Hash=64"
 
 
@@ -73,10 +76,10 @@ PRESETS = {
         leg("L3-sf1350", SF1350, 40, "5+0.05", level(3)),
         leg("L5-fairymax", FAIRYMAX, 40, "5+0.05", level(5)),
         leg("L8-fairymax", FAIRYMAX, 40, "5+0.05", level(8)),
-        leg("L8-phalanx", PHALANX, 40, "5+0.05", level(8)),
-        leg("L11-phalanx", PHALANX, 40, "5+0.05", level(11)),
-        leg("L14-glaurung", GLAURUNG, 40, "5+0.05", level(14)),
-        leg("L17-glaurung", GLAURUNG, 40, "5+0.05", level(17)),
+        leg("L8-phalanx", PHALANX_16, 40, "5+0.05", level(8)),
+        leg("L11-phalanx", PHALANX_16, 40, "5+0.05", level(11)),
+        leg("L14-glaurung", GLAURUNG_16, 40, "5+0.05", level(14)),
+        leg("L17-glaurung", GLAURUNG_16, 40, "5+0.05", level(17)),
     ],
 }
 
