@@ -28,7 +28,6 @@ python-chess (match.py does).
 """
 
 import argparse
-import hashlib
 import json
 import os
 import random
@@ -38,6 +37,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from spsa import MATCH, OPENINGS  # noqa: E402
+from sprt import checksum, load_match  # noqa: E402
 
 TOGA = "name=toga2 cmd=/usr/games/toga2 option.Hash=64 'option.Number of Threads=1' option.OwnBook=false"
 GLAURUNG = "name=glaurung cmd=/usr/games/glaurung option.Hash=64 option.Threads=1 option.OwnBook=false"
@@ -84,30 +84,11 @@ PRESETS = {
 }
 
 
-def load_match(path):
-    """match.py as a module, for its openings and statistics."""
-    sys.path.insert(0, os.path.dirname(os.path.abspath(path)))
-    import match  # noqa: E402
-    return match
-
-
-def binary(spec):
-    """The executable a spec (or a bare path) names."""
-    words = shlex.split(spec)
-    cmd = next((w[4:] for w in words if w.startswith("cmd=")), words[0] if words else "")
-    return cmd.split()[0] if cmd else ""
-
-
-def sha256(path):
-    with open(path, "rb") as f:
-        return hashlib.sha256(f.read()).hexdigest()
-
-
 def check_build(directory, spec, args):
     """Records the engine's spec and checksum, and what decides each chunk's
     games, on the first run; refuses a run that differs in any of them."""
     record = os.path.join(directory, "engine")
-    here = {"engine": spec, "sha256": sha256(binary(spec)), "each": args.each,
+    here = {"engine": spec, "sha256": checksum(spec), "each": args.each,
             "preset": args.preset, "chunk": args.chunk, "seed": args.seed,
             "games": args.games, "tc": args.tc}
     if not os.path.exists(record):
