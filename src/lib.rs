@@ -17,10 +17,11 @@
 //! The search never prints, never reads input and never opens the book: it
 //! reports through a callback to whoever started it.
 
-// No `unsafe` but two calls, each allowed where it stands: the evaluation
+// No `unsafe` but three calls, each allowed where it stands: the evaluation
 // compiled for the CPU's bit-counting instructions, taken once they are
-// detected (engine::eval::evaluate_with), and the hash table's prefetch
-// hint (engine::tt::TranspositionTable::prefetch).
+// detected (engine::eval::evaluate_with), the hash table's prefetch hint
+// (engine::tt::TranspositionTable::prefetch), and its request for huge
+// pages on Linux (engine::tt::advise_huge_pages).
 #![deny(unsafe_code)]
 
 pub mod book;

@@ -249,14 +249,18 @@ impl MovePicker {
         // The first of the best keys, the best kept at hand as the scan
         // goes. By index: the iterator form (enumerate, skip) compiled to
         // 9 instructions a move, this one to an unrolled loop of fewer,
-        // and this scan is the picker's main cost.
+        // and this scan is the picker's main cost. Whether a key beats the
+        // best so far is a coin toss for the CPU's branch predictor: taken
+        // without a branch (conditional moves), the scan costs the same
+        // instructions and about 1.7 M fewer mispredicted branches in
+        // `bench 8` (cachegrind's branch simulation: 20.2 M to 18.5 M).
         let (mut b, mut best) = (0, rest[0].key);
         #[allow(clippy::needless_range_loop)]
         for j in 1..rest.len() {
             let key = rest[j].key;
-            if key > best {
-                (b, best) = (j, key);
-            }
+            let better = key > best;
+            b = std::hint::select_unpredictable(better, j, b);
+            best = std::hint::select_unpredictable(better, key, best);
         }
         list.swap(self.next, self.next + b);
         let s = list[self.next];

@@ -138,6 +138,42 @@ struct Bucket([AtomicU64; 2 * ENTRIES_PER_BUCKET]);
 /// tables clear faster than threads start.
 const MIN_CLEAR_BUCKETS: usize = 65_536;
 
+/// Asks Linux to back the `len` bytes at `addr` with transparent huge
+/// pages (2 MB), where the system leaves that to the program (`madvise`
+/// mode, a common default). A probe lands anywhere in the table, so with
+/// 4 KB pages nearly every probe of a large table also misses the CPU's
+/// address-translation cache; with 2 MB pages a 64 MB table needs 32
+/// translations instead of 16,384. Advice only: if it is refused, or
+/// elsewhere than Linux, nothing changes but the speed.
+fn advise_huge_pages(addr: usize, len: usize) {
+    #[cfg(all(target_os = "linux", target_pointer_width = "64"))]
+    {
+        const PAGE: usize = 4096;
+        const MADV_HUGEPAGE: i32 = 14;
+        extern "C" {
+            fn madvise(addr: *mut u8, len: usize, advice: i32) -> i32;
+        }
+        // madvise wants a page-aligned start: the whole pages inside.
+        let start = addr.next_multiple_of(PAGE);
+        let end = (addr + len) / PAGE * PAGE;
+        if end > start {
+            // The crate's third `unsafe`: a foreign call. madvise only
+            // reads its arguments; the range lies within the table's own
+            // allocation, and MADV_HUGEPAGE changes how the kernel backs
+            // it, never its contents.
+            // SAFETY: see above; a failure returns -1 and is ignored.
+            #[allow(unsafe_code)]
+            let rc = unsafe { madvise(start as *mut u8, end - start, MADV_HUGEPAGE) };
+            log::debug!(
+                "hash table: madvise(MADV_HUGEPAGE, {} bytes) = {rc}",
+                end - start
+            );
+        }
+    }
+    #[cfg(not(all(target_os = "linux", target_pointer_width = "64")))]
+    let _ = (addr, len);
+}
+
 /// The table. Share it between threads behind an `Arc`.
 pub struct TranspositionTable {
     table: Vec<Bucket>,
@@ -150,7 +186,11 @@ impl TranspositionTable {
     pub fn new(mb: usize) -> TranspositionTable {
         let bytes = mb.clamp(1, MAX_HASH_MB) * 1024 * 1024;
         let buckets = (bytes / BUCKET_BYTES).max(1);
-        let mut table = Vec::new();
+        // Reserved first and advised before it is written: the kernel
+        // backs the table with 2 MB pages as the zeroing below first
+        // touches it.
+        let mut table = Vec::with_capacity(buckets);
+        advise_huge_pages(table.as_ptr() as usize, buckets * BUCKET_BYTES);
         table.resize_with(buckets, || {
             Bucket(std::array::from_fn(|_| AtomicU64::new(0)))
         });
