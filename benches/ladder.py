@@ -30,7 +30,6 @@ python-chess (match.py does).
 import argparse
 import json
 import os
-import random
 import shlex
 import subprocess
 import sys
