@@ -1035,6 +1035,11 @@ impl Searcher {
             if mv == excluded {
                 continue;
             }
+            // The child's bucket starts on its way from memory now, while
+            // this move is judged: a pruned move wastes one fetch, a
+            // searched one finds it nearer when it probes.
+            let predicted = board.key_after(mv);
+            tt.prefetch(predicted);
             let quiet = board.is_quiet(mv);
             let stat = if quiet {
                 cx.fill_threats(board);
@@ -1120,7 +1125,9 @@ impl Searcher {
             }
             self.moved[ply] = piece_to(board, mv);
             board.make(mv);
-            tt.prefetch(board.hash());
+            if board.hash() != predicted {
+                tt.prefetch(board.hash());
+            }
             let new_depth = depth - 1 + extension;
             // Late quiet moves of a well-ordered list rarely matter: search
             // them shallower first, in full only if they beat alpha.
@@ -1344,15 +1351,19 @@ impl Searcher {
                 if promo == EMPTY && stand_pat + gain + DELTA_MARGIN() <= alpha {
                     continue;
                 }
-                if key != keys::TT_MOVE && !good_capture(board, mv) {
-                    // SEE says it loses material (the hash move is tried
-                    // anyway).
-                    continue;
-                }
+            }
+            // As in `negamax`: the child's bucket is fetched during SEE.
+            let predicted = board.key_after(mv);
+            tt.prefetch(predicted);
+            // SEE says it loses material (the hash move is tried anyway).
+            if !in_check && key != keys::TT_MOVE && !good_capture(board, mv) {
+                continue;
             }
             self.moved[ply] = piece_to(board, mv);
             board.make(mv);
-            tt.prefetch(board.hash());
+            if board.hash() != predicted {
+                tt.prefetch(board.hash());
+            }
             let score = -self.quiescence(board, ply + 1, -beta, -alpha, None, ctl, tt);
             board.unmake();
             if self.aborted {

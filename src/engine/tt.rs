@@ -248,8 +248,10 @@ impl TranspositionTable {
     }
 
     /// Asks the CPU to start fetching the bucket of `key` (one cache
-    /// line) without waiting for it: called as soon as a move is made, the
-    /// memory's latency overlaps the child's first steps instead of
+    /// line) without waiting for it: called with the key a move will leave
+    /// ([`Board::key_after`](crate::chess::board::Board::key_after)) as
+    /// soon as the search picks the move, the memory's latency overlaps
+    /// the pruning tests, the move and the child's first steps instead of
     /// stalling its probe. A hint only: it changes no result.
     #[inline(always)]
     pub fn prefetch(&self, key: u64) {
