@@ -9,7 +9,8 @@ benches/nps.py's four positions with every engine in turn for --time
 seconds, so a drift of the machine's speed hits all engines alike. Prints
 each engine's mean and median nps, and its mean ratio to the first engine
 over the position-and-round pairs (with the smallest and largest ratio:
-their spread shows how far to trust the mean). Needs python-chess.
+their spread shows how far to trust the mean), then each engine's mean
+ratio by position. Needs python-chess.
 """
 
 import argparse
@@ -56,6 +57,17 @@ def main():
               f"median {statistics.median(values) / 1e6:.3f} M  "
               f"/ {first}: {statistics.mean(ratios):.3f} "
               f"(from {min(ratios):.3f} to {max(ratios):.3f})")
+    # The searches ran position after position, round after round: entry
+    # i is position i % len(POSITIONS).
+    print(f"\nby position, mean nps (M) and mean ratio to {first}:")
+    print(f"{'':14s} " + " ".join(f"{label:>18s}" for label, _ in POSITIONS))
+    for name, values in nps.items():
+        cells = []
+        for p in range(len(POSITIONS)):
+            mine = values[p::len(POSITIONS)]
+            ratio = statistics.mean(b / a for a, b in zip(nps[first][p::len(POSITIONS)], mine))
+            cells.append(f"{statistics.mean(mine) / 1e6:.3f} x{ratio:.3f}")
+        print(f"{name:14s} " + " ".join(f"{c:>18s}" for c in cells))
 
 
 if __name__ == "__main__":
