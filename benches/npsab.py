@@ -2,7 +2,7 @@
 """Nodes per second of several engines, interleaved: for A/B tests of speed
 on a machine whose speed drifts.
 
-    python3 benches/npsab.py [--rounds 3] [--time 2] NAME=CMD NAME=CMD ...
+    python3 benches/npsab.py [--rounds 3] [--time 2 | --nodes N] NAME=CMD ...
 
 Every engine stays up (one thread, Hash 64). Each round searches each of
 benches/nps.py's four positions with every engine in turn for --time
@@ -10,7 +10,14 @@ seconds, so a drift of the machine's speed hits all engines alike. Prints
 each engine's mean and median nps, and its mean ratio to the first engine
 over the position-and-round pairs (with the smallest and largest ratio:
 their spread shows how far to trust the mean), then each engine's mean
-ratio by position. Needs python-chess.
+ratio by position, and last each engine's best rate on each position over
+the rounds against the first engine's best (the geometric mean of those
+ratios): interference from the rest of a shared machine only ever slows a
+search down, so the best of several runs is the steadier figure. With
+--nodes every search of a position by one engine is the same search (the
+table is cleared before each), which makes the best-of figure cleaner
+still (an engine that ignores `go nodes`, as Toga II 3.0 does, searches
+for --time instead). Needs python-chess.
 """
 
 import argparse
@@ -29,6 +36,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--time", type=float, default=2.0, help="seconds per search")
+    ap.add_argument("--nodes", type=int,
+                    help="nodes per search; --time then only caps it (for engines that ignore nodes)")
     ap.add_argument("engines", nargs="+", metavar="NAME=CMD")
     args = ap.parse_args()
     specs = [e.split("=", 1) for e in args.engines]
@@ -44,8 +53,11 @@ def main():
         for _ in range(args.rounds):
             for _, fen in POSITIONS:
                 for name, engine in engines.items():
-                    info = engine.analyse(chess.Board(fen), chess.engine.Limit(time=args.time),
-                                          game=object())
+                    # With --nodes, --time still caps the search: an
+                    # engine that ignores `go nodes` (Toga II 3.0 does)
+                    # would otherwise search on and on.
+                    limit = chess.engine.Limit(time=args.time, nodes=args.nodes)
+                    info = engine.analyse(chess.Board(fen), limit, game=object())
                     nps[name].append(info["nodes"] / max(info["time"], 1e-3))
     finally:
         for engine in engines.values():
@@ -68,6 +80,14 @@ def main():
             ratio = statistics.mean(b / a for a, b in zip(nps[first][p::len(POSITIONS)], mine))
             cells.append(f"{statistics.mean(mine) / 1e6:.3f} x{ratio:.3f}")
         print(f"{name:14s} " + " ".join(f"{c:>18s}" for c in cells))
+    print(f"\nbest of {args.rounds} rounds by position (M), and the geometric mean of "
+          f"the ratios to {first}'s best:")
+    n = len(POSITIONS)
+    best_first = [max(nps[first][p::n]) for p in range(n)]
+    for name, values in nps.items():
+        best = [max(values[p::n]) for p in range(n)]
+        ratio = statistics.geometric_mean(b / a for a, b in zip(best_first, best))
+        print(f"{name:14s} " + " ".join(f"{b / 1e6:>18.3f}" for b in best) + f"   x{ratio:.3f}")
 
 
 if __name__ == "__main__":
