@@ -1434,7 +1434,7 @@ mod tests {
     #[test]
     fn key_after_predicts_the_key_of_plain_moves() {
         let text = include_str!("../../tests/data/standard.epd");
-        let (mut plain, mut exact, mut all) = (0, 0, 0);
+        let (mut plain, mut all) = (0, 0);
         for line in text.lines() {
             let fen = line.split(';').next().unwrap().trim();
             let Ok(mut board) = Board::from_fen(fen) else {
@@ -1448,7 +1448,6 @@ mod tests {
                     && board.castling == rights
                     && board.ep == 0;
                 all += 1;
-                exact += (predicted == board.hash()) as usize;
                 if promised {
                     plain += 1;
                     assert_eq!(predicted, board.hash(), "{fen}: {mv:?}");
@@ -1459,7 +1458,6 @@ mod tests {
         // The perft suite is rich in castling, en passant and promotions:
         // 954 of its 1,524 moves are plain.
         assert!(plain > 900, "{plain} plain moves of {all}");
-        assert!(exact >= plain, "{exact} of {all} predicted");
     }
 
     #[test]
