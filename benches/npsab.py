@@ -70,19 +70,19 @@ def main():
               f"/ {first}: {statistics.mean(ratios):.3f} "
               f"(from {min(ratios):.3f} to {max(ratios):.3f})")
     # The searches ran position after position, round after round: entry
-    # i is position i % len(POSITIONS).
+    # i is position i % n.
+    n = len(POSITIONS)
     print(f"\nby position, mean nps (M) and mean ratio to {first}:")
     print(f"{'':14s} " + " ".join(f"{label:>18s}" for label, _ in POSITIONS))
     for name, values in nps.items():
         cells = []
-        for p in range(len(POSITIONS)):
-            mine = values[p::len(POSITIONS)]
-            ratio = statistics.mean(b / a for a, b in zip(nps[first][p::len(POSITIONS)], mine))
+        for p in range(n):
+            mine = values[p::n]
+            ratio = statistics.mean(b / a for a, b in zip(nps[first][p::n], mine))
             cells.append(f"{statistics.mean(mine) / 1e6:.3f} x{ratio:.3f}")
         print(f"{name:14s} " + " ".join(f"{c:>18s}" for c in cells))
     print(f"\nbest of {args.rounds} rounds by position (M), and the geometric mean of "
           f"the ratios to {first}'s best:")
-    n = len(POSITIONS)
     best_first = [max(nps[first][p::n]) for p in range(n)]
     for name, values in nps.items():
         best = [max(values[p::n]) for p in range(n)]

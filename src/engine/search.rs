@@ -874,7 +874,28 @@ impl Searcher {
         best
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// Makes `mv` at `ply` of the search, noting the piece and its target
+    /// for the continuation histories. `predicted` is the key
+    /// [`Board::key_after`] gave when the move was picked, whose bucket is
+    /// on its way already; when the move's key came out different
+    /// (castling, en passant, promotions, changed rights), the right
+    /// bucket is fetched now.
+    #[inline(always)]
+    fn play(
+        &mut self,
+        board: &mut Board,
+        mv: Move,
+        ply: usize,
+        predicted: u64,
+        tt: &TranspositionTable,
+    ) {
+        self.moved[ply] = piece_to(board, mv);
+        board.make(mv);
+        if board.hash() != predicted {
+            tt.prefetch(board.hash());
+        }
+    }
+
     /// `in_check`: whether the side to move is in check, which every
     /// caller knows (from `gives_check` of the move just made), so the node
     /// need not test it.
@@ -1123,11 +1144,7 @@ impl Searcher {
                     }
                 }
             }
-            self.moved[ply] = piece_to(board, mv);
-            board.make(mv);
-            if board.hash() != predicted {
-                tt.prefetch(board.hash());
-            }
+            self.play(board, mv, ply, predicted, tt);
             let new_depth = depth - 1 + extension;
             // Late quiet moves of a well-ordered list rarely matter: search
             // them shallower first, in full only if they beat alpha.
@@ -1359,11 +1376,7 @@ impl Searcher {
             if !in_check && key != keys::TT_MOVE && !good_capture(board, mv) {
                 continue;
             }
-            self.moved[ply] = piece_to(board, mv);
-            board.make(mv);
-            if board.hash() != predicted {
-                tt.prefetch(board.hash());
-            }
+            self.play(board, mv, ply, predicted, tt);
             let score = -self.quiescence(board, ply + 1, -beta, -alpha, None, ctl, tt);
             board.unmake();
             if self.aborted {
