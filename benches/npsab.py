@@ -13,7 +13,10 @@ their spread shows how far to trust the mean), then each engine's mean
 ratio by position, and last each engine's best rate on each position over
 the rounds against the first engine's best (the geometric mean of those
 ratios): interference from the rest of a shared machine only ever slows a
-search down, so the best of several runs is the steadier figure. With
+search down, so the best of several runs is the steadier figure. Last, with
+two rounds or more, each engine's mean ratio by rounds with a 95% interval
+(each round's geometric mean over the positions taken as one sample): an
+interval that holds 1 means the two rates were not told apart. With
 --nodes every search of a position by one engine is the same search (the
 table is cleared before each), which makes the best-of figure cleaner
 still (an engine that ignores `go nodes`, as Toga II 3.0 does, searches
@@ -21,6 +24,7 @@ for --time instead). Needs python-chess.
 """
 
 import argparse
+import math
 import os
 import statistics
 import sys
@@ -88,6 +92,31 @@ def main():
         best = [max(values[p::n]) for p in range(n)]
         ratio = statistics.geometric_mean(b / a for a, b in zip(best_first, best))
         print(f"{name:14s} " + " ".join(f"{b / 1e6:>18.3f}" for b in best) + f"   x{ratio:.3f}")
+    if args.rounds >= 2:
+        print(f"\neach round's geometric mean ratio to {first} over the positions, and the "
+              f"95% interval of their mean (Student's t over {args.rounds} rounds):")
+        for name, values in nps.items():
+            low, mid, high = round_interval(nps[first], values, n)
+            print(f"{name:14s} x{mid:.3f}  [{low:.3f}, {high:.3f}]")
+
+
+# Two-sided 95% quantiles of Student's t by degrees of freedom (1-30).
+T95 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+       2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
+       2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042]
+
+
+def round_interval(base, values, n):
+    """The mean over rounds of log(round's geometric mean ratio), as a ratio
+    with its 95% interval: (low, mid, high). A round's positions ran one
+    after another, so a round is the unit of the machine's drift."""
+    logs = []
+    for r in range(len(values) // n):
+        pairs = zip(base[r * n:(r + 1) * n], values[r * n:(r + 1) * n])
+        logs.append(statistics.mean(math.log(b / a) for a, b in pairs))
+    mid = statistics.mean(logs)
+    half = T95[min(len(logs) - 1, len(T95)) - 1] * statistics.stdev(logs) / math.sqrt(len(logs))
+    return math.exp(mid - half), math.exp(mid), math.exp(mid + half)
 
 
 if __name__ == "__main__":
