@@ -19,9 +19,10 @@
 
 // No `unsafe` but three calls, each allowed where it stands: the evaluation
 // compiled for the CPU's bit-counting instructions, taken once they are
-// detected (engine::eval::evaluate_with), the hash table's prefetch hint
-// (engine::tt::TranspositionTable::prefetch), and its request for huge
-// pages on Linux (engine::tt::advise_huge_pages).
+// detected (engine::eval::evaluate_with), the prefetch hint the search
+// gives for the hash table and the evaluation cache (util::prefetch), and
+// the hash table's request for huge pages on Linux
+// (engine::tt::advise_huge_pages).
 #![deny(unsafe_code)]
 
 pub mod book;

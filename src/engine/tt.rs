@@ -251,25 +251,12 @@ impl TranspositionTable {
     /// line) without waiting for it: called with the key a move will leave
     /// ([`Board::key_after`](crate::chess::board::Board::key_after)) as
     /// soon as the search picks the move, the memory's latency overlaps
-    /// the pruning tests, the move and the child's first steps instead of
-    /// stalling its probe. A hint only: it changes no result.
+    /// the pruning tests, the move and the child's first steps (its static
+    /// evaluation among them) instead of stalling its probe. A hint only:
+    /// it changes no result.
     #[inline(always)]
     pub fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            let line = self.bucket(key).as_ptr() as *const i8;
-            // The crate's second `unsafe`: the intrinsic is marked unsafe
-            // for its raw pointer, which it never dereferences.
-            // SAFETY: a prefetch reads nothing and cannot fault, and the
-            // pointer is into this table's own allocation anyway.
-            #[allow(unsafe_code)]
-            unsafe {
-                _mm_prefetch::<_MM_HINT_T0>(line)
-            };
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        crate::util::prefetch(self.bucket(key));
     }
 
     /// Looks up a position. Scores are returned as stored: adjust mate

@@ -31,6 +31,14 @@ impl EvalCache {
         }
     }
 
+    /// Starts fetching the entry of `key` from memory: the search asks
+    /// for the entry of the position a move leads to when it picks the
+    /// move, as it does for the hash table's bucket.
+    #[inline(always)]
+    pub fn prefetch(&self, key: u64) {
+        crate::util::prefetch(&self.entries[key as usize & (EVAL_CACHE_ENTRIES - 1)]);
+    }
+
     /// The evaluation of the position of `key`: the cached one when there,
     /// else `eval()`, kept for next time.
     #[inline(always)]
