@@ -1068,13 +1068,6 @@ impl Searcher {
             if mv == excluded {
                 continue;
             }
-            // The child's bucket and its evaluation-cache entry start on
-            // their way from memory now, while this move is judged: a
-            // pruned move wastes two fetches, a searched one finds them
-            // nearer when it needs them.
-            let predicted = board.key_after(mv);
-            tt.prefetch(predicted);
-            self.evals.prefetch(predicted);
             let quiet = board.is_quiet(mv);
             let stat = if quiet {
                 cx.fill_threats(board);
@@ -1122,6 +1115,15 @@ impl Searcher {
                     continue;
                 }
             }
+            // The move will be searched: the child's bucket and its
+            // evaluation-cache entry start on their way from memory, and
+            // have the move and the child's evaluation to arrive in. (Asked
+            // for as soon as the move was picked, before the pruning, they
+            // came sooner but pruned moves fetched for nothing: 1-2% slower
+            // since the child evaluates before it probes.)
+            let predicted = board.key_after(mv);
+            tt.prefetch(predicted);
+            self.evals.prefetch(predicted);
             let mut extension = (gives_check && (ply as i32) < 2 * self.root_depth) as i32;
             // Singular extension: is the hash move much better than all
             // the others?

@@ -249,10 +249,10 @@ impl TranspositionTable {
 
     /// Asks the CPU to start fetching the bucket of `key` (one cache
     /// line) without waiting for it: called with the key a move will leave
-    /// ([`Board::key_after`](crate::chess::board::Board::key_after)) as
-    /// soon as the search picks the move, the memory's latency overlaps
-    /// the pruning tests, the move and the child's first steps (its static
-    /// evaluation among them) instead of stalling its probe. A hint only:
+    /// ([`Board::key_after`](crate::chess::board::Board::key_after)) once
+    /// the search knows it will play the move, the memory's latency
+    /// overlaps the move and the child's first steps (its static
+    /// evaluation above all) instead of stalling its probe. A hint only:
     /// it changes no result.
     #[inline(always)]
     pub fn prefetch(&self, key: u64) {
