@@ -2,9 +2,10 @@
 """Nodes per second of several engines, interleaved: for A/B tests of speed
 on a machine whose speed drifts.
 
-    python3 benches/npsab.py [--rounds 3] [--time 2 | --nodes N] NAME=CMD ...
+    python3 benches/npsab.py [--rounds 3] [--time 2 | --nodes N] [--hash 64] NAME=CMD ...
 
-Every engine stays up (one thread, Hash 64). Each round searches each of
+Every engine stays up (one thread, Hash 64 unless --hash says otherwise:
+a table that fits the CPU's caches shows what waiting for memory costs). Each round searches each of
 benches/nps.py's four positions with every engine in turn for --time
 seconds, so a drift of the machine's speed hits all engines alike. Prints
 each engine's mean and median nps, and its mean ratio to the first engine
@@ -42,6 +43,7 @@ def main():
     ap.add_argument("--time", type=float, default=2.0, help="seconds per search")
     ap.add_argument("--nodes", type=int,
                     help="nodes per search; --time then only caps it (for engines that ignore nodes)")
+    ap.add_argument("--hash", type=int, default=64, help="hash table MB for every engine")
     ap.add_argument("engines", nargs="+", metavar="NAME=CMD")
     args = ap.parse_args()
     specs = [e.split("=", 1) for e in args.engines]
@@ -51,7 +53,7 @@ def main():
     try:
         for name, cmd in specs:
             engines[name] = chess.engine.SimpleEngine.popen_uci(cmd.split())
-            wanted = {"Hash": 64, "Threads": 1}
+            wanted = {"Hash": args.hash, "Threads": 1}
             engines[name].configure({k: v for k, v in wanted.items() if k in engines[name].options})
         nps = {name: [] for name in engines}
         for _ in range(args.rounds):
