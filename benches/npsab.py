@@ -4,24 +4,24 @@ on a machine whose speed drifts.
 
     python3 benches/npsab.py [--rounds 3] [--time 2 | --nodes N] [--hash 64] NAME=CMD ...
 
-Every engine stays up (one thread, Hash 64 unless --hash says otherwise:
-a table that fits the CPU's caches shows what waiting for memory costs). Each round searches each of
-benches/nps.py's four positions with every engine in turn for --time
-seconds, so a drift of the machine's speed hits all engines alike. Prints
-each engine's mean and median nps, and its mean ratio to the first engine
-over the position-and-round pairs (with the smallest and largest ratio:
-their spread shows how far to trust the mean), then each engine's mean
-ratio by position, and last each engine's best rate on each position over
-the rounds against the first engine's best (the geometric mean of those
-ratios): interference from the rest of a shared machine only ever slows a
-search down, so the best of several runs is the steadier figure. Last, with
-two rounds or more, each engine's mean ratio by rounds with a 95% interval
-(each round's geometric mean over the positions taken as one sample): an
-interval that holds 1 means the two rates were not told apart. With
---nodes every search of a position by one engine is the same search (the
-table is cleared before each), which makes the best-of figure cleaner
-still (an engine that ignores `go nodes`, as Toga II 3.0 does, searches
-for --time instead). Needs python-chess.
+Every engine stays up (one thread, Hash 64 unless --hash says otherwise: a
+table that fits the CPU's caches shows what waiting for memory costs). Each
+round searches each of benches/nps.py's four positions with every engine in
+turn for --time seconds, so a drift of the machine's speed hits all engines
+alike. Prints each engine's mean and median nps, and its mean ratio to the
+first engine over the position-and-round pairs (with the smallest and
+largest ratio: their spread shows how far to trust the mean), then each
+engine's mean ratio by position, and last each engine's best rate on each
+position over the rounds against the first engine's best (the geometric
+mean of those ratios): interference from the rest of a shared machine only
+ever slows a search down, so the best of several runs is the steadier
+figure. Last, with two rounds or more, each engine's mean ratio by rounds
+with a 95% interval (each round's geometric mean over the positions taken
+as one sample): an interval that holds 1 means the two rates were not told
+apart. With --nodes every search of a position by one engine is the same
+search (the table is cleared before each), which makes the best-of figure
+cleaner still (an engine that ignores `go nodes`, as Toga II 3.0 does,
+searches for --time instead). Needs python-chess.
 """
 
 import argparse

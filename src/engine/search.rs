@@ -948,12 +948,12 @@ impl Searcher {
         let mut tt_move = Move::NONE;
         let mut tt_eval = NO_EVAL;
         // The static eval first, then the table: the parent asked for this
-        // node's bucket when it picked the move, and the evaluation (needed
+        // node's bucket before it made the move, and the evaluation (needed
         // unless the table answers) gives the fetch that much longer to
         // arrive before the probe waits for it. The same value as after
         // the probe (the evaluation depends on the position alone), wasted
-        // when the entry cuts off or carries the eval: `bench` 7-8% more
-        // nodes a second (README, "Nodes per second against Toga II").
+        // when the entry cuts off or carries the eval: 6% more nodes a
+        // second (README, "Nodes per second against Toga II").
         let early_eval = if in_check {
             NO_EVAL
         } else {

@@ -32,8 +32,8 @@ impl EvalCache {
     }
 
     /// Starts fetching the entry of `key` from memory: the search asks
-    /// for the entry of the position a move leads to when it picks the
-    /// move, as it does for the hash table's bucket.
+    /// for the entry of the position a move leads to before it makes the
+    /// move, beside the hash table's bucket.
     #[inline(always)]
     pub fn prefetch(&self, key: u64) {
         crate::util::prefetch(&self.entries[key as usize & (EVAL_CACHE_ENTRIES - 1)]);
