@@ -876,10 +876,10 @@ impl Searcher {
 
     /// Makes `mv` at `ply` of the search, noting the piece and its target
     /// for the continuation histories. `predicted` is the key
-    /// [`Board::key_after`] gave when the move was picked, whose bucket is
-    /// on its way already; when the move's key came out different
-    /// (castling, en passant, promotions, changed rights), the right
-    /// bucket is fetched now.
+    /// [`Board::key_after`] gave before the move was made, whose bucket and
+    /// evaluation-cache entry are on their way already; when the move's key
+    /// came out different (castling, en passant, promotions, changed
+    /// rights), the right ones are fetched now.
     #[inline(always)]
     fn play(
         &mut self,
@@ -892,8 +892,17 @@ impl Searcher {
         self.moved[ply] = piece_to(board, mv);
         board.make(mv);
         if board.hash() != predicted {
-            tt.prefetch(board.hash());
+            self.prefetch_child(board.hash(), tt);
         }
+    }
+
+    /// Starts fetching what the position of `key` will need first: its
+    /// hash bucket and its evaluation-cache entry (it evaluates before it
+    /// probes, so both are wanted at once).
+    #[inline(always)]
+    fn prefetch_child(&self, key: u64, tt: &TranspositionTable) {
+        tt.prefetch(key);
+        self.evals.prefetch(key);
     }
 
     /// `in_check`: whether the side to move is in check, which every
@@ -1122,8 +1131,7 @@ impl Searcher {
             // came sooner but pruned moves fetched for nothing: 1-2% slower
             // since the child evaluates before it probes.)
             let predicted = board.key_after(mv);
-            tt.prefetch(predicted);
-            self.evals.prefetch(predicted);
+            self.prefetch_child(predicted, tt);
             let mut extension = (gives_check && (ply as i32) < 2 * self.root_depth) as i32;
             // Singular extension: is the hash move much better than all
             // the others?
@@ -1398,8 +1406,7 @@ impl Searcher {
             // As in `negamax`: the child's bucket and evaluation-cache
             // entry are fetched during SEE.
             let predicted = board.key_after(mv);
-            tt.prefetch(predicted);
-            self.evals.prefetch(predicted);
+            self.prefetch_child(predicted, tt);
             // SEE says it loses material (the hash move is tried anyway).
             if !in_check && key != keys::TT_MOVE && !good_capture(board, mv) {
                 continue;

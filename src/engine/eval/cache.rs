@@ -18,6 +18,12 @@ pub struct EvalCache {
     entries: Vec<u64>,
 }
 
+/// The entry a key maps to: its low bits (the check is its high half).
+#[inline(always)]
+fn slot_of(key: u64) -> usize {
+    key as usize & (EVAL_CACHE_ENTRIES - 1)
+}
+
 impl Default for EvalCache {
     fn default() -> Self {
         EvalCache::new()
@@ -36,7 +42,7 @@ impl EvalCache {
     /// move, beside the hash table's bucket.
     #[inline(always)]
     pub fn prefetch(&self, key: u64) {
-        crate::util::prefetch(&self.entries[key as usize & (EVAL_CACHE_ENTRIES - 1)]);
+        crate::util::prefetch(&self.entries[slot_of(key)]);
     }
 
     /// The evaluation of the position of `key`: the cached one when there,
@@ -44,7 +50,7 @@ impl EvalCache {
     #[inline(always)]
     pub fn get_or(&mut self, key: u64, eval: impl FnOnce() -> i32) -> i32 {
         let check = (key >> 32) | 1;
-        let slot = &mut self.entries[key as usize & (EVAL_CACHE_ENTRIES - 1)];
+        let slot = &mut self.entries[slot_of(key)];
         if *slot >> 32 == check {
             return *slot as u32 as i32;
         }
