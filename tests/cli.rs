@@ -91,6 +91,69 @@ fn perft_bad_input_is_a_clear_error() {
     }
 }
 
+/// An empty or blank FEN argument (an unset shell variable, say) is a
+/// mistake to report, not a request for the start position.
+#[test]
+fn blank_fen_arguments_are_refused() {
+    for args in [
+        vec!["perft", "1", ""],
+        vec!["perft", "2", " ", "\t"],
+        vec!["book", ""],
+        vec!["book", "  "],
+        vec!["play", "--fen", ""],
+        vec!["play", "--fen", " "],
+        vec!["syzygy", ""],
+    ] {
+        let o = cavalier(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(o.stdout.is_empty(), "{args:?}: {}", stdout(&o));
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.contains("error") || err.contains("usage"),
+            "{args:?}: {err}"
+        );
+    }
+    // Without the argument the start position is still the default.
+    let o = cavalier(&["perft", "1"]);
+    assert!(stdout(&o).contains("Nodes searched: 20"));
+    let o = cavalier(&["book"]);
+    assert!(stdout(&o).starts_with("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"));
+}
+
+/// `cavalier syzygy` reports a line that is not a FEN (and exits 2) but
+/// still probes the others; blank lines and comments are skipped quietly.
+#[test]
+fn syzygy_reports_bad_lines() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cavalier"))
+        .args([
+            "syzygy",
+            concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/syzygy"),
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"# a comment\n\nnot a fen\n8/8/8/8/8/8/8/K1k5 w - - 0 1\n")
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("error: line 3:"), "{err}");
+    assert_eq!(err.matches("error").count(), 1, "{err}");
+    assert!(
+        stdout(&o).starts_with("8/8/8/8/8/8/8/K1k5 w - - 0 1;0;0"),
+        "{}",
+        stdout(&o)
+    );
+}
+
 #[test]
 fn perft_threads_and_hash() {
     // Kiwipete to depth 4 on two threads through a 4 MB table, with the

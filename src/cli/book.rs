@@ -3,7 +3,20 @@
 
 use crate::chess::board::Board;
 use crate::chess::notation::to_uci;
-use crate::cli::common::{say, EXIT_FAILED, EXIT_USAGE};
+use crate::cli::common::{fen_words, say, EXIT_FAILED, EXIT_USAGE};
+
+/// `cavalier book --help`.
+fn book_usage() -> String {
+    format!(
+        "usage: cavalier book [--file F] [FEN | moves]
+       cavalier book [--file F] --check [--depth D]
+Shows the book moves and weights of a position (a FEN, or moves in
+coordinates or SAN from the start; none for the start position), or with
+--check searches every line's end to depth D (default {BOOK_CHECK_DEPTH}) and flags
+those beyond {BOOK_UNSOUND_CP} centipawns for one side. --file reads a text or
+Polyglot book instead of the embedded one."
+    )
+}
 
 /// A book line's end position is flagged when one side is worse by more
 /// than this (centipawns).
@@ -28,6 +41,10 @@ pub fn command(args: &[String]) -> i32 {
                     return EXIT_USAGE;
                 }
             },
+            "-h" | "--help" => {
+                say!("{}", book_usage());
+                return 0;
+            }
             "--check" => check = true,
             "--depth" => match it.next().and_then(|d| d.parse::<i32>().ok()) {
                 Some(d) if (1..=30).contains(&d) => depth = d,
@@ -56,8 +73,7 @@ pub fn command(args: &[String]) -> i32 {
     if check {
         return book_check(&book, name, depth);
     }
-    let text = words.join(" ");
-    let board = match position_from_words(&text) {
+    let board = match position_from_words(&words) {
         Ok(b) => b,
         Err(e) => {
             eprintln!("error: {e}");
@@ -85,16 +101,16 @@ pub fn command(args: &[String]) -> i32 {
 }
 
 /// A FEN, or moves (coordinates or SAN, spaces optional between
-/// coordinates) from the start position; empty for the start position.
-fn position_from_words(text: &str) -> Result<Board, String> {
-    if text.trim().is_empty() {
-        return Ok(Board::startpos());
-    }
-    if let Ok(b) = Board::from_fen(text) {
-        return Ok(b);
+/// coordinates) from the start position; no words for the start position,
+/// blank words refused.
+fn position_from_words(words: &[String]) -> Result<Board, String> {
+    match fen_words(words) {
+        Ok(board) => return Ok(board.unwrap_or_else(Board::startpos)),
+        Err(e) if words.iter().all(|w| w.trim().is_empty()) => return Err(e),
+        Err(_) => {} // not a FEN: moves from the start position
     }
     let mut board = Board::startpos();
-    for word in text.split_whitespace() {
+    for word in words.iter().flat_map(|w| w.split_whitespace()) {
         // Concatenated coordinates ("e2e4e7e5") first, then one move in
         // any notation.
         let mut trial = board.clone();

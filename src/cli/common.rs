@@ -77,6 +77,24 @@ pub(crate) fn parse_number<T: std::str::FromStr>(
         .ok_or_else(|| format!("bad {name} \"{}\"", crate::util::text::quote(text)))
 }
 
+/// The position named by the FEN words of a command line: `None` when no
+/// word was given (the caller's default, usually the start position), an
+/// error when words were given but all are blank (`""`, an unset shell
+/// variable: silently reading that as the start position would hide the
+/// mistake), else the FEN parsed.
+pub(crate) fn fen_words(words: &[String]) -> Result<Option<crate::chess::board::Board>, String> {
+    if words.is_empty() {
+        return Ok(None);
+    }
+    let text = words.join(" ");
+    if text.trim().is_empty() {
+        return Err("the FEN is blank".to_string());
+    }
+    crate::chess::board::Board::from_fen(&text)
+        .map(Some)
+        .map_err(|e| e.to_string())
+}
+
 /// Reads a file named on the command line, or says why not.
 pub(crate) fn read_input(path: &str) -> Option<String> {
     std::fs::read_to_string(path)

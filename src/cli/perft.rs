@@ -3,7 +3,9 @@
 
 use crate::chess::board::Board;
 use crate::chess::perft::{divide_report, divide_with, parse_suite, speed_lines, PerftTable};
-use crate::cli::common::{parse_number, read_input, say, EXIT_FAILED, EXIT_USAGE, USAGE};
+use crate::cli::common::{
+    fen_words, parse_number, read_input, say, EXIT_FAILED, EXIT_USAGE, USAGE,
+};
 use std::time::Instant;
 
 /// Deepest perft accepted from the command line.
@@ -109,16 +111,11 @@ pub fn command(args: &[String]) -> i32 {
             return EXIT_USAGE;
         }
     };
-    let fen = opts.rest[1..].join(" ");
-    let mut board = if fen.trim().is_empty() {
-        Board::startpos()
-    } else {
-        match Board::from_fen(&fen) {
-            Ok(b) => b,
-            Err(e) => {
-                eprintln!("error: {e}");
-                return EXIT_USAGE;
-            }
+    let mut board = match fen_words(&opts.rest[1..]) {
+        Ok(b) => b.unwrap_or_else(Board::startpos),
+        Err(e) => {
+            eprintln!("error: {e}");
+            return EXIT_USAGE;
         }
     };
     // Standard chess stays standard, as in the UCI loop: castling rights

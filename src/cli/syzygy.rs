@@ -1,6 +1,8 @@
 //! `cavalier syzygy PATH [FILE]`: probes each FEN of FILE (or stdin) in
 //! the tables of PATH and prints `FEN;WDL;DTZ` (`-` where a table is
-//! missing); the probes per second go to stderr.
+//! missing); the probes per second go to stderr. Blank lines and `#`
+//! comments are skipped; a line that is not a FEN is reported and makes the
+//! exit code 2, the other lines still probed.
 
 use crate::chess::board::Board;
 use crate::cli::common::{say, EXIT_FAILED, EXIT_USAGE};
@@ -13,7 +15,7 @@ Probes the FENs of FILE (or stdin), one a line, in the Syzygy tables of PATH
 (folders separated by ':', ';' on Windows); prints FEN;WDL;DTZ.";
 
 pub fn command(args: &[String]) -> i32 {
-    let Some(path) = args.first() else {
+    let Some(path) = args.first().filter(|p| !p.trim().is_empty()) else {
         eprintln!("{USAGE}");
         return EXIT_USAGE;
     };
@@ -37,10 +39,19 @@ pub fn command(args: &[String]) -> i32 {
     };
     let mut out = Vec::with_capacity(lines.len());
     let (mut probes, mut wdl_time, mut dtz_time) = (0u64, 0f64, 0f64);
-    for line in &lines {
+    let mut bad_lines = 0;
+    for (n, line) in lines.iter().enumerate() {
         let fen = line.split(';').next().unwrap_or("").trim();
-        let Ok(mut board) = Board::from_fen(fen) else {
+        if fen.is_empty() || fen.starts_with('#') {
             continue;
+        }
+        let mut board = match Board::from_fen(fen) {
+            Ok(b) => b,
+            Err(e) => {
+                eprintln!("error: line {}: {e}", n + 1);
+                bad_lines += 1;
+                continue;
+            }
         };
         let t = Instant::now();
         let wdl = tb.probe_wdl(&mut board);
@@ -61,5 +72,9 @@ pub fn command(args: &[String]) -> i32 {
         probes as f64 / wdl_time.max(1e-9),
         probes as f64 / dtz_time.max(1e-9)
     );
-    0
+    if bad_lines > 0 {
+        EXIT_USAGE
+    } else {
+        0
+    }
 }
