@@ -223,18 +223,19 @@ fn corrupted_bytes_never_panic() {
     }
 }
 
-/// Plays a position out, both sides searching `nodes` nodes a move with
-/// the tables; returns how the game ended.
-fn play_out(fen: &str, nodes: u64) -> (Option<Outcome>, usize) {
-    let cfg = TbConfig {
+/// Plays a position out, both sides searching `nodes` nodes a move, with
+/// the tables or without; returns how the game ended and after how many
+/// plies.
+fn play_out(fen: &str, nodes: u64, with_tables: bool) -> (Option<Outcome>, usize) {
+    let cfg = with_tables.then(|| TbConfig {
         tables: Arc::new(tables()),
         probe_depth: 1,
         probe_limit: 7,
         rule50: true,
-    };
+    });
     let limits = SearchLimits {
         max_nodes: nodes,
-        tb: Some(cfg),
+        tb: cfg,
         ..SearchLimits::default()
     };
     let tt = TranspositionTable::new(16);
@@ -251,10 +252,9 @@ fn play_out(fen: &str, nodes: u64) -> (Option<Outcome>, usize) {
     (None, 300)
 }
 
-#[test]
-fn a_won_ending_is_converted_within_the_fifty_move_rule() {
-    // The longest KBNvK win among the expected positions, White to move,
-    // its counter set so the win holds with one ply to spare.
+/// The longest KBNvK win among the expected positions, White to move,
+/// its counter set so the win holds with one ply to spare; and its DTZ.
+fn longest_kbnvk_win() -> (String, i32) {
     let e = expected()
         .into_iter()
         .filter(|e| e.fen.contains(" w ") && e.wdl == 2 && e.dtz > 0)
@@ -264,18 +264,32 @@ fn a_won_ending_is_converted_within_the_fifty_move_rule() {
     assert!(e.dtz >= 40, "{}", e.dtz);
     let mut fields: Vec<String> = e.fen.split(' ').map(str::to_string).collect();
     fields[4] = (99 - e.dtz).to_string();
-    let fen = fields.join(" ");
-    let (outcome, plies) = play_out(&fen, 3_000);
+    (fields.join(" "), e.dtz)
+}
+
+#[test]
+fn a_won_ending_is_converted_within_the_fifty_move_rule() {
+    let (fen, dtz) = longest_kbnvk_win();
+    let (outcome, plies) = play_out(&fen, 3_000, true);
     assert_eq!(
         outcome,
         Some(Outcome::Checkmate(Color::White)),
         "{fen}: {plies} plies"
     );
     assert!(
-        plies as i32 <= e.dtz + 1,
-        "{fen}: mate after {plies} plies, DTZ {}",
-        e.dtz
+        plies as i32 <= dtz + 1,
+        "{fen}: mate after {plies} plies, DTZ {dtz}"
     );
+}
+
+/// The same ending, the same search, without the tables: the mate is too
+/// far for the search to find within the counter left, and the game is
+/// drawn by the fifty-move rule (what the tables are for).
+#[test]
+fn the_same_ending_without_tables_is_drawn_by_the_rule() {
+    let (fen, _) = longest_kbnvk_win();
+    let (outcome, plies) = play_out(&fen, 3_000, false);
+    assert_eq!(outcome, Some(Outcome::FiftyMoves), "{fen}: {plies} plies");
 }
 
 /// Runs the engine binary on `input`, waiting up to 20 s for `bestmove`

@@ -843,11 +843,23 @@ fn debug_log_file_records_the_dialogue() {
     let _ = std::fs::remove_file(&path);
     let mut e = Engine::start();
     e.send("setoption name Debug Log File value /nonexistent-dir/x.log");
+    let lines = e.until("info string");
+    assert!(
+        lines[lines.len() - 1].starts_with("info string error: cannot open debug log file"),
+        "{lines:?}"
+    );
     e.ready();
     e.send(&format!(
         "setoption name Debug Log File value {}",
         path.display()
     ));
+    // A path that cannot be opened leaves the open log as it was.
+    e.send("setoption name Debug Log File value /nonexistent-dir/y.log");
+    let lines = e.until("info string");
+    assert!(
+        lines[lines.len() - 1].contains("log unchanged"),
+        "{lines:?}"
+    );
     e.send("position startpos moves e2e4");
     e.send("isready");
     e.until("readyok");
@@ -979,6 +991,103 @@ fn analysis_is_never_answered_from_the_book() {
     assert!(e.child.wait().unwrap().success());
 }
 
+/// The book answers game moves only: a `go` limited by nodes, mate,
+/// searchmoves or depth alone, or MultiPV above 1 alone, is analysis and is
+/// searched, while the same position with a clock is answered from the book.
+#[test]
+fn the_book_is_kept_out_of_analysis_limits() {
+    let mut e = Engine::start();
+    e.ready();
+    let from_book = |e: &mut Engine, go: &str| {
+        e.send("position startpos");
+        e.send(go);
+        let lines = e.until("bestmove");
+        lines.iter().any(|l| l.starts_with("info string book move"))
+    };
+    assert!(from_book(&mut e, "go wtime 10000 btime 10000"));
+    for go in [
+        "go nodes 2000",
+        "go mate 2 movetime 200",
+        "go searchmoves e2e4 d2d4 movetime 200",
+        "go depth 2",
+    ] {
+        assert!(!from_book(&mut e, go), "{go} was answered from the book");
+    }
+    e.send("setoption name MultiPV value 2");
+    assert!(
+        !from_book(&mut e, "go wtime 10000 btime 10000"),
+        "MultiPV 2"
+    );
+    e.send("setoption name MultiPV value 1");
+    assert!(from_book(&mut e, "go wtime 10000 btime 10000"));
+    e.send("quit");
+    assert!(e.child.wait().unwrap().success());
+}
+
+/// Whatever ends a search, `bestmove` is its last word: the next line the
+/// GUI reads answers its next command.
+#[test]
+fn nothing_follows_bestmove() {
+    let mut e = Engine::start();
+    e.send("setoption name OwnBook value false");
+    for (threads, go, stop) in [
+        (1, "go depth 9", false),
+        (1, "go nodes 20000", false),
+        (1, "go movetime 150", false),
+        (1, "go infinite", true),
+        (2, "go movetime 150", false),
+        (2, "go infinite", true),
+        (1, "go mate 1", false),
+    ] {
+        e.send(&format!("setoption name Threads value {threads}"));
+        e.send("position startpos moves e2e4 e7e5 g1f3");
+        e.send(go);
+        if stop {
+            std::thread::sleep(Duration::from_millis(200));
+            e.send("stop");
+        }
+        e.until("bestmove");
+        // Give a stray line time to arrive before asking.
+        std::thread::sleep(Duration::from_millis(100));
+        e.send("isready");
+        let next = e.until("readyok");
+        assert_eq!(next, vec!["readyok"], "after {go} (Threads {threads})");
+    }
+    e.send("quit");
+    assert!(e.child.wait().unwrap().success());
+}
+
+/// After 1 s, a score outside the aspiration window is reported as a
+/// bound (`lowerbound` or `upperbound`), so a GUI sees the swing before
+/// the iteration ends; never before 1 s.
+#[test]
+fn aspiration_failures_are_reported_as_bounds() {
+    let mut e = Engine::start();
+    e.send("setoption name OwnBook value false");
+    // Kiwipete: its deeper iterations fail high and low several times
+    // (at 1.4 M to 5 M nodes on the machine this was written on).
+    e.send("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    e.send("go nodes 6000000");
+    let lines = e.until("bestmove");
+    let bounds: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.contains("lowerbound") || l.contains("upperbound"))
+        .collect();
+    assert!(!bounds.is_empty(), "no bound line: {lines:#?}");
+    for l in bounds {
+        let w: Vec<&str> = l.split_whitespace().collect();
+        let at = |key: &str| w.iter().position(|&x| x == key).map(|i| w[i + 1]);
+        let score = w.iter().position(|&x| x == "score").expect("a score");
+        assert_eq!(w[score + 1], "cp", "{l}");
+        assert!(w[score + 2].parse::<i32>().is_ok(), "{l}");
+        assert!(matches!(w[score + 3], "lowerbound" | "upperbound"), "{l}");
+        let time: u64 = at("time").and_then(|t| t.parse().ok()).expect("a time");
+        assert!(time >= 1000, "a bound reported before 1 s: {l}");
+    }
+    e.send("quit");
+    assert!(e.child.wait().unwrap().success());
+}
+
 /// Resident memory of the engine process, from /proc (Linux), in MB.
 #[cfg(target_os = "linux")]
 fn resident_mb(pid: u32) -> f64 {
@@ -1034,4 +1143,60 @@ fn memory_stays_within_hash_plus_32_mb_and_hash_can_change_mid_session() {
     e.until("bestmove");
     let mid = resident_mb(pid);
     assert!(mid <= 32.0 + 32.0, "resident {mid:.1} MB with Hash 32");
+}
+
+/// Nodes of a fixed search of the start position from a cleared table.
+fn nodes_of_a_fixed_search(e: &mut Engine) -> u64 {
+    e.send("ucinewgame");
+    e.send("position startpos moves e2e4 c7c5");
+    e.send("go depth 10");
+    let lines = e.until("bestmove");
+    let info = lines
+        .iter()
+        .rev()
+        .find(|l| l.contains(" nodes "))
+        .expect("an info line");
+    let w: Vec<&str> = info.split_whitespace().collect();
+    let at = w.iter().position(|&x| x == "nodes").unwrap();
+    w[at + 1].parse().unwrap()
+}
+
+/// The tuning build (`--features tune`, for benches/spsa.py) lists every
+/// search parameter as a spin option, and setting one changes the search;
+/// the default build neither lists nor accepts them.
+#[test]
+fn search_parameters_are_options_only_in_the_tuning_build() {
+    let mut e = Engine::start();
+    e.send("setoption name OwnBook value false");
+    e.send("uci");
+    let listing = e.until("uciok");
+    let lmr = listing
+        .iter()
+        .find(|l| l.starts_with("option name LMR_BASE "));
+    let before = nodes_of_a_fixed_search(&mut e);
+    e.send("setoption name LMR_BASE value 0");
+    e.send("isready");
+    let answer = e.until("readyok");
+    let after = nodes_of_a_fixed_search(&mut e);
+    if cfg!(feature = "tune") {
+        let lmr = lmr.expect("LMR_BASE listed");
+        let w: Vec<&str> = lmr.split_whitespace().collect();
+        assert_eq!(
+            (w[3], w[4], w[5], w[7], w[9]),
+            ("type", "spin", "default", "min", "max")
+        );
+        assert_eq!(answer, vec!["readyok"]);
+        assert_ne!(before, after, "LMR_BASE 0 searched the same tree");
+        e.send(&format!("setoption name LMR_BASE value {}", w[6]));
+        assert_eq!(nodes_of_a_fixed_search(&mut e), before);
+    } else {
+        assert_eq!(lmr, None);
+        assert!(
+            answer[0].starts_with("info string error: unknown option"),
+            "{answer:?}"
+        );
+        assert_eq!(before, after);
+    }
+    e.send("quit");
+    assert!(e.child.wait().unwrap().success());
 }

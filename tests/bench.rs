@@ -1,0 +1,34 @@
+//! The play of the engine, pinned: `cavalier bench` searches fixed
+//! positions to a fixed depth, and the nodes it counts change with almost
+//! any change to the search or the evaluation. The number below is written
+//! nowhere else: a commit that changes how the engine plays changes it here
+//! and says so (with the games that justify the change), so that no change
+//! of play lands unannounced. Every build runs this test the same way: CI
+//! also runs it with `--features tune`, whose bench must equal the default
+//! build's.
+
+use std::process::Command;
+
+/// `cavalier bench`'s node count at the default depth.
+const BENCH_NODES: u64 = 1385106;
+
+#[test]
+fn bench_node_count_is_the_announced_one() {
+    let o = Command::new(env!("CARGO_BIN_EXE_cavalier"))
+        .arg("bench")
+        .output()
+        .expect("binary runs");
+    assert!(o.status.success());
+    let out = String::from_utf8_lossy(&o.stdout);
+    let last = out.lines().last().unwrap_or("");
+    let nodes: u64 = last
+        .split_whitespace()
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no node count in {last:?}"));
+    assert_eq!(
+        nodes, BENCH_NODES,
+        "bench is {nodes}, announced {BENCH_NODES}: a change of play must update \
+         tests/bench.rs and say so in its commit"
+    );
+}
