@@ -3,7 +3,7 @@
 //! every [`POLL_INTERVAL`] nodes. Whether to start another iteration is
 //! the root's call (`root::out_of_time`).
 
-use super::{Searcher, MAX_DEPTH};
+use super::{Search, MAX_DEPTH};
 use crate::chess::types::Move;
 use crate::engine::skill::Skill;
 use crate::engine::syzygy::TbConfig;
@@ -144,13 +144,14 @@ impl SearchControl {
     }
 }
 
-impl Searcher {
+impl Search<'_> {
     /// Time, node and stop checks.
     #[inline(always)]
-    pub(super) fn poll(&mut self, ctl: &SearchControl) {
+    pub(super) fn poll(&mut self) {
         if !self.nodes.is_multiple_of(POLL_INTERVAL) {
             return;
         }
+        let ctl = self.ctl;
         if self.helper {
             ctl.helper_nodes.fetch_add(POLL_INTERVAL, Ordering::Relaxed);
             if ctl.is_stopped() || ctl.halt_helpers.load(Ordering::Relaxed) {

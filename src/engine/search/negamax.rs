@@ -52,11 +52,10 @@ fn has_pieces(board: &Board) -> bool {
         .any(|&k| board.count(us, k) > 0)
 }
 
-impl Searcher {
+impl Search<'_> {
     /// `in_check`: whether the side to move is in check, which every
     /// caller knows (from `gives_check` of the move just made), so the node
     /// need not test it.
-    #[allow(clippy::too_many_arguments)]
     pub(super) fn negamax(
         &mut self,
         board: &mut Board,
@@ -65,16 +64,14 @@ impl Searcher {
         mut alpha: i32,
         mut beta: i32,
         in_check: bool,
-        ctl: &SearchControl,
-        tt: &TranspositionTable,
     ) -> i32 {
         debug_assert_eq!(in_check, board.in_check());
         if depth <= 0 {
-            return self.quiescence(board, ply, alpha, beta, Some(in_check), ctl, tt);
+            return self.quiescence(board, ply, alpha, beta, Some(in_check));
         }
         self.pv_len[ply] = 0;
         self.nodes += 1;
-        self.poll(ctl);
+        self.poll();
         if self.aborted {
             return 0;
         }
@@ -88,7 +85,7 @@ impl Searcher {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate_cached(board, &mut self.pawns, &mut self.evals);
+            return evaluate_cached(board, self.pawns, self.evals);
         }
         // Mate distance pruning: no line from here beats a shorter mate.
         alpha = alpha.max(-MATE + ply as i32);
@@ -114,9 +111,9 @@ impl Searcher {
         let early_eval = if in_check {
             NO_EVAL
         } else {
-            evaluate_cached(board, &mut self.pawns, &mut self.evals)
+            evaluate_cached(board, self.pawns, self.evals)
         };
-        let tt_entry = tt.probe(key);
+        let tt_entry = self.tt.probe(key);
         if let Some(e) = tt_entry {
             tt_move = e.mv;
             tt_eval = e.eval;
@@ -132,7 +129,7 @@ impl Searcher {
 
         // Tablebases, right after a capture or pawn move.
         if self.limits.tb.is_some() && excluded.is_none() {
-            if let Some(score) = self.probe_tb(board, depth, ply, alpha, beta, tt) {
+            if let Some(score) = self.probe_tb(board, depth, ply, alpha, beta) {
                 return score;
             }
         }
@@ -188,19 +185,10 @@ impl Searcher {
                 + ((eval - beta) / NULL_MOVE_EVAL_DIVISOR()).min(NULL_MOVE_EVAL_MAX());
             self.moved[ply] = NO_PIECE_TO;
             board.make_null();
-            tt.prefetch(board.hash());
+            self.tt.prefetch(board.hash());
             // Passing leaves the opponent out of check: our king was not
             // in check, nor could theirs be.
-            let score = -self.negamax(
-                board,
-                depth - 1 - r,
-                ply + 1,
-                -beta,
-                -beta + 1,
-                false,
-                ctl,
-                tt,
-            );
+            let score = -self.negamax(board, depth - 1 - r, ply + 1, -beta, -beta + 1, false);
             board.unmake_null();
             if self.aborted {
                 return 0;
@@ -219,7 +207,7 @@ impl Searcher {
         let mut quiets_tried: arrayvec::ArrayVec<Move, 64> = arrayvec::ArrayVec::new();
         let mut captures_tried: arrayvec::ArrayVec<Move, 32> = arrayvec::ArrayVec::new();
         let mut i = usize::MAX;
-        while let Some((mv, key)) = picker.next(board, &self.ordering, &mut cx) {
+        while let Some((mv, key)) = picker.next(board, self.ordering, &mut cx) {
             // `i`: how many legal moves came before this one.
             i = i.wrapping_add(1);
             if mv == excluded {
@@ -279,7 +267,7 @@ impl Searcher {
             // came sooner but pruned moves fetched for nothing: 1-2% slower
             // since the child evaluates before it probes.)
             let predicted = board.key_after(mv);
-            self.prefetch_child(predicted, tt);
+            self.prefetch_child(predicted);
             let mut extension = (gives_check && (ply as i32) < 2 * self.root_depth) as i32;
             // Singular extension: is the hash move much better than all
             // the others?
@@ -302,8 +290,6 @@ impl Searcher {
                         singular_beta - 1,
                         singular_beta,
                         in_check,
-                        ctl,
-                        tt,
                     );
                     self.excluded[ply] = Move::NONE;
                     if self.aborted {
@@ -316,7 +302,7 @@ impl Searcher {
                     }
                 }
             }
-            self.play(board, mv, ply, predicted, tt);
+            self.play(board, mv, ply, predicted);
             let new_depth = depth - 1 + extension;
             // Late quiet moves of a well-ordered list rarely matter: search
             // them shallower first, in full only if they beat alpha.
@@ -340,16 +326,7 @@ impl Searcher {
                 reduction = reduction.clamp(0, new_depth - 1);
             }
             let score = if i == 0 {
-                -self.negamax(
-                    board,
-                    new_depth,
-                    ply + 1,
-                    -beta,
-                    -alpha,
-                    gives_check,
-                    ctl,
-                    tt,
-                )
+                -self.negamax(board, new_depth, ply + 1, -beta, -alpha, gives_check)
             } else {
                 let mut s = -self.negamax(
                     board,
@@ -358,32 +335,12 @@ impl Searcher {
                     -alpha - 1,
                     -alpha,
                     gives_check,
-                    ctl,
-                    tt,
                 );
                 if reduction > 0 && s > alpha && !self.aborted {
-                    s = -self.negamax(
-                        board,
-                        new_depth,
-                        ply + 1,
-                        -alpha - 1,
-                        -alpha,
-                        gives_check,
-                        ctl,
-                        tt,
-                    );
+                    s = -self.negamax(board, new_depth, ply + 1, -alpha - 1, -alpha, gives_check);
                 }
                 if s > alpha && s < beta && !self.aborted {
-                    -self.negamax(
-                        board,
-                        new_depth,
-                        ply + 1,
-                        -beta,
-                        -alpha,
-                        gives_check,
-                        ctl,
-                        tt,
-                    )
+                    -self.negamax(board, new_depth, ply + 1, -beta, -alpha, gives_check)
                 } else {
                     s
                 }
@@ -439,7 +396,7 @@ impl Searcher {
         {
             self.correction.update(board, depth, best, eval);
         }
-        tt.store(
+        self.tt.store(
             key,
             best_move,
             score_to_tt(best, ply),

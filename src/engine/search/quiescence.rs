@@ -10,10 +10,9 @@ use crate::engine::picker::MovePicker;
 use crate::engine::score::{score_from_tt, score_to_tt};
 use crate::engine::see::SEE_VALUE;
 
-impl Searcher {
+impl Search<'_> {
     /// `in_check`: whether the side to move is in check, when the caller
     /// knows (the main search does; tested here when needed otherwise).
-    #[allow(clippy::too_many_arguments)]
     pub(super) fn quiescence(
         &mut self,
         board: &mut Board,
@@ -21,12 +20,10 @@ impl Searcher {
         mut alpha: i32,
         beta: i32,
         in_check: Option<bool>,
-        ctl: &SearchControl,
-        tt: &TranspositionTable,
     ) -> i32 {
         self.pv_len[ply] = 0;
         self.nodes += 1;
-        self.poll(ctl);
+        self.poll();
         if self.aborted {
             return 0;
         }
@@ -35,7 +32,7 @@ impl Searcher {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate_cached(board, &mut self.pawns, &mut self.evals);
+            return evaluate_cached(board, self.pawns, self.evals);
         }
         let key = board.hash();
         let in_check = in_check.unwrap_or_else(|| board.in_check());
@@ -53,13 +50,13 @@ impl Searcher {
                 board,
                 alpha - correction,
                 beta - correction,
-                &mut self.pawns,
-                &mut self.evals,
+                self.pawns,
+                self.evals,
             )
         });
         let mut tt_move = Move::NONE;
         let mut tt_eval = NO_EVAL;
-        if let Some(e) = tt.probe(key) {
+        if let Some(e) = self.tt.probe(key) {
             tt_move = e.mv;
             tt_eval = e.eval;
             let score = score_from_tt(e.score, ply);
@@ -96,7 +93,7 @@ impl Searcher {
         // captures); in check every evasion.
         let mut picker = MovePicker::new(tt_move, self.ordering.killers(ply), !in_check, in_check);
         let mut best_move = Move::NONE;
-        while let Some((mv, key)) = picker.next(board, &self.ordering, &mut cx) {
+        while let Some((mv, key)) = picker.next(board, self.ordering, &mut cx) {
             if !in_check {
                 let promo = mv.promo();
                 if promo != EMPTY && promo != QUEEN {
@@ -115,13 +112,13 @@ impl Searcher {
             // As in `negamax`: the child's bucket and evaluation-cache
             // entry are fetched during SEE.
             let predicted = board.key_after(mv);
-            self.prefetch_child(predicted, tt);
+            self.prefetch_child(predicted);
             // SEE says it loses material (the hash move is tried anyway).
             if !in_check && key != keys::TT_MOVE && !good_capture(board, mv) {
                 continue;
             }
-            self.play(board, mv, ply, predicted, tt);
-            let score = -self.quiescence(board, ply + 1, -beta, -alpha, None, ctl, tt);
+            self.play(board, mv, ply, predicted);
+            let score = -self.quiescence(board, ply + 1, -beta, -alpha, None);
             board.unmake();
             if self.aborted {
                 return 0;
@@ -139,7 +136,7 @@ impl Searcher {
             }
         }
         let bound = bound_of(best, original_alpha, beta);
-        tt.store(
+        self.tt.store(
             key,
             best_move,
             score_to_tt(best, ply),

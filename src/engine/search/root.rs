@@ -38,22 +38,20 @@ struct Stability {
     iterations: u32,
 }
 
-impl Searcher {
-    /// Searches `board` within `limits`, reporting each finished line.
-    pub fn think(
+impl Search<'_> {
+    /// Iterative deepening of `board` within the limits, reporting each
+    /// finished line.
+    pub(super) fn iterate(
         &mut self,
         board: &mut Board,
-        limits: &SearchLimits,
-        ctl: &SearchControl,
-        tt: &TranspositionTable,
         report: &mut dyn FnMut(&IterationInfo),
     ) -> SearchResult {
-        self.start_search(board, limits, tt);
+        self.tt.new_search();
         let legal = board.legal_moves();
         let mut moves: Vec<Move> = legal
             .iter()
             .copied()
-            .filter(|m| limits.searchmoves.is_empty() || limits.searchmoves.contains(m))
+            .filter(|m| self.limits.searchmoves.is_empty() || self.limits.searchmoves.contains(m))
             .collect();
         if moves.is_empty() {
             moves = legal.to_vec();
@@ -69,14 +67,14 @@ impl Searcher {
             };
         }
         // Tablebases at the root: only the moves that keep the best outcome.
-        let (tb_root, instant) = self.tb_at_root(board, limits, &mut moves, report);
+        let (tb_root, instant) = self.tb_at_root(board, &mut moves, report);
         if let Some(r) = instant {
             return r;
         }
         let mut relay = |info: &IterationInfo| report(&tb::with_tb_score(info, tb_root));
         let report: &mut dyn FnMut(&IterationInfo) = &mut relay;
         // Initial order: hash move, then the usual ordering.
-        let tt_move = tt.probe(board.hash()).map_or(Move::NONE, |e| e.mv);
+        let tt_move = self.tt.probe(board.hash()).map_or(Move::NONE, |e| e.mv);
         let mut cx = Context::ROOT;
         cx.fill_threats(board);
         let mut keyed: Vec<(i32, Move)> = moves
@@ -95,9 +93,9 @@ impl Searcher {
             .collect();
         let mut stability = Stability::default();
 
-        let mut multipv = limits.multipv;
-        let mut max_depth = limits.max_depth.clamp(1, MAX_DEPTH);
-        if let Some(skill) = limits.skill {
+        let mut multipv = self.limits.multipv;
+        let mut max_depth = self.limits.max_depth.clamp(1, MAX_DEPTH);
+        if let Some(skill) = self.limits.skill {
             multipv = multipv.max(SKILL_LINES);
             max_depth = max_depth.min(skill.max_depth());
         }
@@ -116,7 +114,7 @@ impl Searcher {
             let mut lines = Vec::with_capacity(multipv);
             for pv_index in 0..multipv {
                 self.pv_index = pv_index;
-                let score = self.aspiration(board, depth, ctl, tt, report);
+                let score = self.aspiration(board, depth, report);
                 if self.aborted {
                     break;
                 }
@@ -130,16 +128,16 @@ impl Searcher {
                     multipv: pv_index + 1,
                     score,
                     bound: None,
-                    nodes: self.nodes + ctl.helper_nodes(),
-                    time: ctl.elapsed(),
-                    hashfull: tt.hashfull(),
+                    nodes: self.nodes + self.ctl.helper_nodes(),
+                    time: self.ctl.elapsed(),
+                    hashfull: self.tt.hashfull(),
                     pv: rm.pv.clone(),
                     currmove: None,
                     tbhits: self.tb_hits,
                 });
             }
             if self.aborted {
-                if multipv == 1 && limits.skill.is_none() {
+                if multipv == 1 && self.limits.skill.is_none() {
                     self.keep_interrupted_best(&mut result);
                 }
                 break;
@@ -162,12 +160,12 @@ impl Searcher {
                 depth,
                 nodes: self.nodes,
             };
-            if let Some(n) = limits.mate {
+            if let Some(n) = self.limits.mate {
                 if mate_in(best.score).is_some_and(|m| m > 0 && m <= n) {
                     break;
                 }
             }
-            if self.out_of_time(depth, &mut stability, limits, ctl) {
+            if self.out_of_time(depth, &mut stability) {
                 break;
             }
         }
@@ -175,7 +173,7 @@ impl Searcher {
         if let Some(s) = tb_root.filter(|_| mate_in(result.score).is_none()) {
             result.score = s;
         }
-        if let Some(skill) = limits.skill {
+        if let Some(skill) = self.limits.skill {
             if let Some(mv) = skill.choose(&last_lines) {
                 if mv != result.best {
                     result.best = mv;
@@ -185,7 +183,7 @@ impl Searcher {
             }
         }
         if result.ponder.is_none() {
-            result.ponder = self.ponder_from_tt(board, result.best, tt);
+            result.ponder = self.ponder_from_tt(board, result.best);
         }
         result
     }
@@ -195,13 +193,7 @@ impl Searcher {
     /// it, so it is not started past half the soft limit, which is
     /// stretched or shrunk by how settled the best move is
     /// ([`soft_scale`]) and never beyond the hard limit.
-    fn out_of_time(
-        &self,
-        depth: i32,
-        stability: &mut Stability,
-        limits: &SearchLimits,
-        ctl: &SearchControl,
-    ) -> bool {
+    fn out_of_time(&self, depth: i32, stability: &mut Stability) -> bool {
         let best = &self.root_moves[0];
         let confidence = Confidence {
             best_share: best.nodes as f64 / self.root_nodes().max(1) as f64,
@@ -221,20 +213,20 @@ impl Searcher {
             score: best.score,
             iterations: confidence.stable_iterations,
         };
-        if ctl.is_pondering() {
+        if self.ctl.is_pondering() {
             return false;
         }
-        let Some(soft) = limits.time.soft else {
+        let Some(soft) = self.limits.time.soft else {
             return false;
         };
         if self.root_moves.len() == 1 && depth >= 4 {
             return true;
         }
         let mut budget = soft.mul_f64(soft_scale(&confidence));
-        if let Some(hard) = limits.time.hard {
+        if let Some(hard) = self.limits.time.hard {
             budget = budget.min(hard);
         }
-        ctl.clock_elapsed() * 2 >= budget
+        self.ctl.clock_elapsed() * 2 >= budget
     }
 
     /// After an unfinished iteration: a move that beat the first one's full
@@ -253,24 +245,14 @@ impl Searcher {
         self.root_moves.iter().map(|r| r.nodes).sum()
     }
 
-    /// Resets the counters of a new search.
-    fn start_search(&mut self, board: &Board, limits: &SearchLimits, tt: &TranspositionTable) {
-        self.nodes = 0;
-        self.seldepth = 0;
-        self.aborted = false;
-        self.limits = limits.clone();
-        self.root_ply = board.ply_count();
-        self.tb_hits = 0;
-        tt.new_search();
-    }
-
     /// The reply stored in the table after `best`, if legal.
-    fn ponder_from_tt(&self, board: &mut Board, best: Move, tt: &TranspositionTable) -> Move {
+    fn ponder_from_tt(&self, board: &mut Board, best: Move) -> Move {
         if best.is_none() {
             return Move::NONE;
         }
         board.make(best);
-        let reply = tt
+        let reply = self
+            .tt
             .probe(board.hash())
             .map(|e| e.mv)
             .filter(|&m| board.is_legal(m))
@@ -285,27 +267,25 @@ impl Searcher {
         &mut self,
         board: &mut Board,
         depth: i32,
-        ctl: &SearchControl,
-        tt: &TranspositionTable,
         report: &mut dyn FnMut(&IterationInfo),
     ) -> i32 {
         let last = self.root_moves[self.pv_index].score;
         if depth < ASPIRATION_MIN_DEPTH() || last.abs() >= MATE_BOUND {
-            return self.root_search(board, depth, -INFINITY, INFINITY, ctl, tt, report);
+            return self.root_search(board, depth, -INFINITY, INFINITY, report);
         }
         let mut delta = ASPIRATION_DELTA();
         let mut alpha = (last - delta).max(-INFINITY);
         let mut beta = (last + delta).min(INFINITY);
         loop {
-            let score = self.root_search(board, depth, alpha, beta, ctl, tt, report);
+            let score = self.root_search(board, depth, alpha, beta, report);
             if self.aborted {
                 return score;
             }
             // The move that failed high (or the first, failing low) leads
             // the re-search.
             self.root_moves[self.pv_index..].sort_by_key(|r| std::cmp::Reverse(r.score));
-            if (score <= alpha || score >= beta) && ctl.elapsed() >= BOUND_REPORT_AFTER {
-                self.report_bound(depth, score, score >= beta, ctl, tt, report);
+            if (score <= alpha || score >= beta) && self.ctl.elapsed() >= BOUND_REPORT_AFTER {
+                self.report_bound(depth, score, score >= beta, report);
             }
             if score <= alpha {
                 beta = (alpha + beta) / 2;
@@ -349,8 +329,6 @@ impl Searcher {
         depth: i32,
         score: i32,
         lower: bool,
-        ctl: &SearchControl,
-        tt: &TranspositionTable,
         report: &mut dyn FnMut(&IterationInfo),
     ) {
         if self.helper {
@@ -362,9 +340,9 @@ impl Searcher {
             multipv: self.pv_index + 1,
             score,
             bound: Some(if lower { Bound::Lower } else { Bound::Upper }),
-            nodes: self.nodes + ctl.helper_nodes(),
-            time: ctl.elapsed(),
-            hashfull: tt.hashfull(),
+            nodes: self.nodes + self.ctl.helper_nodes(),
+            time: self.ctl.elapsed(),
+            hashfull: self.tt.hashfull(),
             pv: self.root_moves[self.pv_index].pv.clone(),
             currmove: None,
             tbhits: self.tb_hits,
@@ -373,15 +351,12 @@ impl Searcher {
 
     /// The root: the moves of `root_moves[pv_index..]` in order, in the
     /// window (`alpha`, `beta`).
-    #[allow(clippy::too_many_arguments)]
     fn root_search(
         &mut self,
         board: &mut Board,
         depth: i32,
         mut alpha: i32,
         beta: i32,
-        ctl: &SearchControl,
-        tt: &TranspositionTable,
         report: &mut dyn FnMut(&IterationInfo),
     ) -> i32 {
         let original_alpha = alpha;
@@ -389,15 +364,15 @@ impl Searcher {
         self.pv_len[0] = 0;
         for i in self.pv_index..self.root_moves.len() {
             let mv = self.root_moves[i].mv;
-            if self.limits.report_currmove && !self.helper && ctl.elapsed() >= CURRMOVE_AFTER {
+            if self.limits.report_currmove && !self.helper && self.ctl.elapsed() >= CURRMOVE_AFTER {
                 report(&IterationInfo {
                     depth,
                     seldepth: self.seldepth,
                     multipv: self.pv_index + 1,
                     score: 0,
                     bound: None,
-                    nodes: self.nodes + ctl.helper_nodes(),
-                    time: ctl.elapsed(),
+                    nodes: self.nodes + self.ctl.helper_nodes(),
+                    time: self.ctl.elapsed(),
                     hashfull: 0,
                     pv: Vec::new(),
                     currmove: Some((mv, i + 1)),
@@ -411,20 +386,11 @@ impl Searcher {
             let gives_check = board.in_check();
             let new_depth = depth - 1 + gives_check as i32;
             let score = if i == self.pv_index {
-                -self.negamax(board, new_depth, 1, -beta, -alpha, gives_check, ctl, tt)
+                -self.negamax(board, new_depth, 1, -beta, -alpha, gives_check)
             } else {
-                let s = -self.negamax(
-                    board,
-                    new_depth,
-                    1,
-                    -alpha - 1,
-                    -alpha,
-                    gives_check,
-                    ctl,
-                    tt,
-                );
+                let s = -self.negamax(board, new_depth, 1, -alpha - 1, -alpha, gives_check);
                 if s > alpha && !self.aborted {
-                    -self.negamax(board, new_depth, 1, -beta, -alpha, gives_check, ctl, tt)
+                    -self.negamax(board, new_depth, 1, -beta, -alpha, gives_check)
                 } else {
                     s
                 }
@@ -461,7 +427,7 @@ impl Searcher {
                 .iter()
                 .max_by_key(|r| r.score)
                 .map_or(Move::NONE, |r| r.mv);
-            tt.store(
+            self.tt.store(
                 board.hash(),
                 best_mv,
                 score_to_tt(best, 0),
