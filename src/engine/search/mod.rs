@@ -301,6 +301,8 @@ impl<'a> Search<'a> {
         )
     }
 
+    /// `mv` found best at `ply`: the line there becomes `mv` and the
+    /// line below it.
     fn update_pv(&mut self, ply: usize, mv: Move) {
         let child = (self.pv_len[ply + 1]).min(MAX_PLY - 1);
         let (head, tail) = self.pv.split_at_mut(ply + 1);

@@ -29,6 +29,7 @@ static LMR_TABLE: once_cell::sync::Lazy<[[i32; 64]; 64]> = once_cell::sync::Lazy
     t
 });
 
+/// Late-move reduction of the `move_number`th move at `depth` (plies).
 #[inline(always)]
 fn lmr_reduction(depth: i32, move_number: usize) -> i32 {
     let (d, m) = ((depth as usize).min(63), move_number.min(63));
@@ -53,6 +54,8 @@ fn has_pieces(board: &Board) -> bool {
 }
 
 impl Search<'_> {
+    /// The score of `board`, `ply` plies below the root, searched `depth`
+    /// plies deep in the window (`alpha`, `beta`), side to move's view.
     /// `in_check`: whether the side to move is in check, which every
     /// caller knows (from `gives_check` of the move just made), so the node
     /// need not test it.

@@ -11,6 +11,9 @@ use crate::engine::score::{score_from_tt, score_to_tt};
 use crate::engine::see::SEE_VALUE;
 
 impl Search<'_> {
+    /// The score of `board`, `ply` plies below the root, once captures
+    /// (or, in check, evasions) have been played out, in the window
+    /// (`alpha`, `beta`), side to move's view.
     /// `in_check`: whether the side to move is in check, when the caller
     /// knows (the main search does; tested here when needed otherwise).
     pub(super) fn quiescence(
