@@ -7,8 +7,10 @@
 //! - `tt`: the transposition table; `ordering`: killers, histories and the
 //!   order moves are tried in; `picker`: a node's moves in that order,
 //!   generated in stages; `time`: go limits to deadlines;
-//! - `search`: iterative deepening, PVS, quiescence; `skill`: weaker
-//!   levels; `classic`: the 1993 style;
+//! - `search/`: the limits and control, the root (iterative deepening,
+//!   aspiration, MultiPV), the node searches (PVS, quiescence), tablebase
+//!   use, correction history; `skill`: weaker levels; `classic`: the 1993
+//!   style;
 //! - `threads`: the search pool, the only place search threads start;
 //!   `bench`: the fixed benchmark; `wdl`: the win/draw/loss model.
 //!

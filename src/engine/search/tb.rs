@@ -3,13 +3,13 @@
 //! DTZ (with an answer at once when the result is settled and the clock
 //! short).
 
-use super::{cuts, IterationInfo, SearchLimits, SearchResult, Searcher, MAX_DEPTH};
+use super::{cuts, IterationInfo, Search, SearchResult, MAX_DEPTH};
 use crate::chess::board::Board;
 use crate::chess::types::{Color, Move};
 use crate::engine::score::{mate_in, score_to_tt, tb_win_in, MATE_BOUND};
 use crate::engine::syzygy::root::{keep_best, rank_moves, CURSED_WIN, DRAW, LOSS, WIN};
 use crate::engine::syzygy::TbConfig;
-use crate::engine::tt::{Bound, TranspositionTable};
+use crate::engine::tt::Bound;
 use std::time::Duration;
 
 /// A hit is stored this much deeper than the node's depth: it is exact
@@ -30,7 +30,7 @@ pub(super) fn tb_score(outcome: i32, ply: usize) -> i32 {
     }
 }
 
-impl Searcher {
+impl Search<'_> {
     /// WDL at an interior node just after a capture or pawn move, within
     /// the piece limit and depth; returns the score when it settles the
     /// window (and stores it), else `None`.
@@ -41,7 +41,6 @@ impl Searcher {
         ply: usize,
         alpha: i32,
         beta: i32,
-        tt: &TranspositionTable,
     ) -> Option<i32> {
         let cfg = self.limits.tb.as_ref()?;
         if depth < cfg.probe_depth || board.halfmove_clock() != 0 || board.castling_rights() != 0 {
@@ -67,7 +66,7 @@ impl Searcher {
             return None;
         }
         let store_depth = (depth + TB_STORE_EXTRA_DEPTH).min(MAX_DEPTH);
-        tt.store(
+        self.tt.store(
             board.hash(),
             Move::NONE,
             score_to_tt(score, ply),
@@ -84,15 +83,14 @@ impl Searcher {
     pub(super) fn tb_at_root(
         &mut self,
         board: &mut Board,
-        limits: &SearchLimits,
         moves: &mut Vec<Move>,
         report: &mut dyn FnMut(&IterationInfo),
     ) -> (Option<i32>, Option<SearchResult>) {
-        let Some(cfg) = limits.tb.clone() else {
+        let Some(cfg) = self.limits.tb.clone() else {
             return (None, None);
         };
         let score = self.tb_root(board, &cfg, moves);
-        let instant = score.and_then(|s| self.tb_instant(limits, s, moves[0], report));
+        let instant = score.and_then(|s| self.tb_instant(s, moves[0], report));
         (score, instant)
     }
 
@@ -129,12 +127,11 @@ impl Searcher {
     /// and the clock is short.
     fn tb_instant(
         &self,
-        limits: &SearchLimits,
         score: i32,
         best: Move,
         report: &mut dyn FnMut(&IterationInfo),
     ) -> Option<SearchResult> {
-        let short = limits.time.soft.is_some_and(|s| s <= TB_INSTANT_SOFT);
+        let short = self.limits.time.soft.is_some_and(|s| s <= TB_INSTANT_SOFT);
         if !short || score.abs() < MATE_BOUND || best.is_none() {
             return None;
         }
