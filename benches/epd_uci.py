@@ -55,7 +55,8 @@ def solve(engine_cmd, options, limit, items):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("file", nargs="?", default=os.path.join(HERE, "wac.epd"))
     ap.add_argument("--engine", required=True, help="the UCI engine's command")
     ap.add_argument("--movetime", type=int, default=1000, help="ms per position")

@@ -1,74 +1,83 @@
 #!/usr/bin/env python3
-"""Issue 17's ladder and the strength levels, played in chunks that survive
-interruptions, by one build.
+"""The ladder: one build against the Debian engines in /usr/games, leg by
+leg, played by fastchess in chunks that survive interruptions.
 
-    python3 benches/ladder.py --dir runs/ladder --engine ./cavalier [--only toga2,glaurung]
-    python3 benches/ladder.py --dir runs/levels --engine ./cavalier --preset levels
-    python3 benches/ladder.py --dir runs/ladder --sum        # the table so far
+    benches/fastchess.sh                                # once: builds the runner
+    sudo apt-get install stockfish toga2 ethereal-chess glaurung gnuchess
+    python3 benches/ladder.py --dir runs/ladder --engine target/release/cavalier
+    python3 benches/ladder.py --dir runs/ladder --sum     # the table so far
+    python3 benches/ladder.py --dir runs/levels --engine ./cavalier --preset levels \\
+        --runner cutechess                              # the xboard anchors too
 
-A preset is a list of legs: an opponent (a match.py engine spec), the
-games, the time control, Chess960 or not, and for the levels the UCI
-options that set cavalier's level. `ladder` is issue 17's: 10+0.1, Hash
-64 for both sides, Threads 1, books and pondering off, 200 games each
-against Phalanx XXV, GNU Chess 6.2.7, Toga II 3.0, Glaurung 2.2 and
-Ethereal 12.00, and 100 Chess960 games against Glaurung 2.2. `levels` is
-STRENGTH.md's calibration of `Skill Level` (40 games a level at 5+0.05
-against the anchor nearest it). Debian's packages provide the opponents.
+A preset is a list of legs: an opponent, the games, the time control,
+Chess960 or not, and (for `levels`) cavalier's own options. `ladder` is
+STRENGTH.md's: 10+0.1, Hash 64 for both sides, one thread, books and
+pondering off, 200 games each against GNU Chess 6.2.7, Toga II 3.0,
+Glaurung 2.2 and Ethereal 12.00 (and Phalanx XXV, an xboard engine), and
+100 Chess960 games against Glaurung 2.2. `levels` calibrates `Skill
+Level` (40 games a level at 5+0.05 against the anchor nearest it:
+Stockfish at UCI_Elo 1350, fairymax, phalanx, glaurung). fastchess plays
+UCI engines only: the xboard legs (phalanx, fairymax) need --runner
+cutechess (cutechess-cli), and without it are skipped with a note. A leg
+whose opponent is not installed is skipped too.
 
-Each leg is played in chunks of --chunk games. The openings are shuffled
-once by --seed and every leg takes them in the same order, chunk k
-playing openings k*chunk/2 onwards (each twice, colours swapped), so no
-opening repeats within a leg and every opponent meets the same ones
-(Chess960 legs take the 960 start positions, shuffled by the same seed).
-Each chunk's summary goes to DIR/LEG-K.json as soon as it ends; a run
-skips finished chunks and plays a chunk cut off midway again. DIR/engine
-records the spec and the SHA-256 of the binary, and a later run with
-another binary is refused: the whole ladder is one build's. Needs
-python-chess (match.py does).
+Every leg takes the same openings: --openings shuffled once by --seed
+into DIR/openings.epd, chunk k playing openings k*chunk/2 onward, each
+twice with colours swapped (Chess960 legs take the 960 start positions,
+shuffled by the same seed). Each chunk's games go to DIR/LEG-K.pgn once
+the chunk is whole; a run skips whole chunks and plays a chunk cut off
+midway again. DIR/engine.json records the build's SHA-256 and the
+conditions, and a later run with another binary or other conditions is
+refused: a ladder is one build's. The table gives, per leg, W/D/L, the
+score, Elo +- 95% from the pentanomial counts, and the faults (time
+losses, illegal moves, crashes) of each side. No Python package is needed.
 """
 
 import argparse
+import glob
 import json
 import os
 import shlex
-import subprocess
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from spsa import MATCH, OPENINGS  # noqa: E402
-from sprt import checksum, load_match  # noqa: E402
+import runner
 
-TOGA = "name=toga2 cmd=/usr/games/toga2 option.Hash=64 'option.Number of Threads=1' option.OwnBook=false"
-GLAURUNG = "name=glaurung cmd=/usr/games/glaurung option.Hash=64 option.Threads=1 option.OwnBook=false"
-ETHEREAL = "name=ethereal cmd=/usr/games/ethereal-chess option.Hash=64 option.Threads=1"
-PHALANX = "name=phalanx cmd='/usr/games/phalanx -b- -p- -l- -t 65536' proto=xboard"
-GNUCHESS = "name=gnuchess cmd='/usr/games/gnuchess --uci' option.OwnBook=false option.Hash=64"
+OWN = "option.Hash=64 option.Threads=1 option.Ponder=false option.OwnBook=false"
+TOGA = ("name=toga2 cmd=/usr/games/toga2 option.Hash=64 'option.Number of Threads=1' "
+        "option.OwnBook=false option.Ponder=false")
+GLAURUNG = ("name=glaurung cmd=/usr/games/glaurung option.Hash=64 option.Threads=1 "
+            "option.OwnBook=false option.Ponder=false")
+ETHEREAL = "name=ethereal cmd=/usr/games/ethereal-chess option.Hash=64 option.Threads=1 option.Ponder=false"
+GNUCHESS = ("name=gnuchess cmd=/usr/games/gnuchess args=--uci option.Hash=64 option.OwnBook=false "
+            "option.Ponder=false")
+# Phalanx: -b- no book, -p- no pondering, -l- no learning, -t hash entries.
+PHALANX = "name=phalanx cmd=/usr/games/phalanx 'args=-b- -p- -l- -t 65536' proto=xboard"
 SF1350 = ("name=sf1350 cmd=/usr/games/stockfish option.Hash=16 option.Threads=1 "
           "option.UCI_LimitStrength=true option.UCI_Elo=1350")
 FAIRYMAX = "name=fairymax cmd=/usr/games/fairymax proto=xboard"
 # The levels' anchors as STRENGTH.md's calibration ran them (Hash 16).
-PHALANX_16 = "name=phalanx cmd='/usr/games/phalanx -b- -p- -l-' proto=xboard"
-GLAURUNG_16 = "name=glaurung cmd=/usr/games/glaurung option.Hash=16 option.Threads=1 option.OwnBook=false"
-HASH64 = "option.Hash=64"
+PHALANX_16 = "name=phalanx cmd=/usr/games/phalanx 'args=-b- -p- -l-' proto=xboard"
+GLAURUNG_16 = ("name=glaurung cmd=/usr/games/glaurung option.Hash=16 option.Threads=1 "
+               "option.OwnBook=false option.Ponder=false")
 
 
-def leg(name, opponent, games, tc, own="", chess960=False):
+def leg(name, opponent, games, tc, own=OWN, chess960=False):
     return {"name": name, "opponent": opponent, "games": games, "tc": tc, "own": own,
             "chess960": chess960}
 
 
 def level(n):
-    return f"option.Hash=16 'option.Skill Level={n}'"
+    return f"option.Hash=16 option.Threads=1 option.OwnBook=false 'option.Skill Level={n}'"
 
 
 PRESETS = {
     "ladder": [
-        leg("phalanx", PHALANX, 200, "10+0.1", HASH64),
-        leg("gnuchess", GNUCHESS, 200, "10+0.1", HASH64),
-        leg("toga2", TOGA, 200, "10+0.1", HASH64),
-        leg("glaurung", GLAURUNG, 200, "10+0.1", HASH64),
-        leg("ethereal", ETHEREAL, 200, "10+0.1", HASH64),
-        leg("glaurung960", GLAURUNG, 100, "10+0.1", HASH64, chess960=True),
+        leg("phalanx", PHALANX, 200, "10+0.1"),
+        leg("gnuchess", GNUCHESS, 200, "10+0.1"),
+        leg("toga2", TOGA, 200, "10+0.1"),
+        leg("glaurung", GLAURUNG, 200, "10+0.1"),
+        leg("ethereal", ETHEREAL, 200, "10+0.1"),
+        leg("glaurung960", GLAURUNG, 100, "10+0.1", chess960=True),
     ],
     "levels": [
         leg("L0-sf1350", SF1350, 40, "5+0.05", level(0)),
@@ -83,86 +92,62 @@ PRESETS = {
 }
 
 
-def check_build(directory, spec, args):
-    """Records the engine's spec and checksum, and what decides each chunk's
-    games, on the first run; refuses a run that differs in any of them."""
-    record = os.path.join(directory, "engine")
-    here = {"engine": spec, "sha256": checksum(spec), "each": args.each,
-            "preset": args.preset, "chunk": args.chunk, "seed": args.seed,
-            "games": args.games, "tc": args.tc}
-    if not os.path.exists(record):
-        with open(record, "w") as f:
+def check_build(path, engine, args):
+    """Records the build's checksum and what decides each chunk's games on
+    the first run; refuses a run that differs in any of them."""
+    here = {"engine": engine.text, "each": args.each, "sha256": engine.sha256(),
+            "preset": args.preset,
+            "chunk": args.chunk, "seed": args.seed, "games": args.games, "tc": args.tc,
+            "openings": os.path.basename(args.openings),
+            "adjudication": not args.no_adjudication}
+    if not os.path.exists(path):
+        with open(path, "w") as f:
             json.dump(here, f, indent=1)
         return
-    with open(record) as f:
+    with open(path) as f:
         first = json.load(f)
-    if first != here:
-        diff = ", ".join(k for k in here if first.get(k) != here[k])
-        sys.exit(f"{record}: this run differs in {diff}; a ladder is one build's, "
+    differ = [k for k in here if first.get(k) != here[k]]
+    if differ:
+        sys.exit(f"{path}: this run differs in {', '.join(differ)}; a ladder is one build's, "
                  "played one way: use a new --dir")
 
 
-def chunk_openings(match, args, lg, k, path):
-    """Writes chunk k's openings (one FEN a line) to path."""
-    if lg["chess960"]:
-        boards = match.load_openings(None, args.seed, chess960=True)
-    else:
-        boards = match.load_openings(args.openings, args.seed)
-    pairs = args.chunk // 2
-    part = [boards[(k * pairs + i) % len(boards)] for i in range(pairs)]
-    with open(path, "w") as f:
-        f.writelines(b.fen() + "\n" for b in part)
+def chunks(directory, lg):
+    """The leg's whole chunks' PGN files."""
+    return sorted(glob.glob(os.path.join(directory, f"{glob.escape(lg['name'])}-[0-9]*.pgn")))
 
 
-def leg_sum(match, directory, lg):
-    """The leg's finished chunks summed: a match.py Score and the chunk count."""
-    score, chunks = match.Score(), 0
-    prefix = lg["name"] + "-"
-    for name in sorted(os.listdir(directory)):
-        rest = name[len(prefix):-5] if name.startswith(prefix) and name.endswith(".json") else ""
-        if not rest.isdigit():
-            continue
-        with open(os.path.join(directory, name)) as f:
-            s = json.load(f)["opponents"][0]
-        part = match.Score(wdl=[s["L"], s["D"], s["W"]], penta=s["penta"])
-        part.faults = {k: list(v) for k, v in s["faults"].items()}
-        score.merge(part)
-        chunks += 1
-    return score, chunks
-
-
-def table(match, directory, legs):
+def table(directory, legs, notes):
     """The ladder so far as a Markdown table."""
-    print("| leg | games | W | D | L | score | Elo | pentanomial | faults (cavalier / opponent) |")
+    print("| leg | games | W | D | L | score | Elo | pentanomial | faults |")
     print("|---|---|---|---|---|---|---|---|---|")
     for lg in legs:
-        score, _ = leg_sum(match, directory, lg)
-        st = score.stats()
-        if not st["games"]:
-            print(f"| {lg['name']} | 0 | | | | | | | |")
+        t = runner.Tally.from_pgn(chunks(directory, lg), "cavalier")
+        if not t.games:
+            print(f"| {lg['name']} | 0 | | | | | | | {notes.get(lg['name'], '')} |")
             continue
-        faults = ", ".join(f"{k} {v[0]}/{v[1]}" for k, v in score.faults.items() if any(v)) or "0 / 0"
-        print(f"| {lg['name']} | {st['games']} | {st['W']} | {st['D']} | {st['L']} | "
-              f"{100 * st['score']:.1f}% | {st['elo']:+.1f} ± {st['err']:.1f} | {st['penta']} | "
-              f"{faults} |", flush=True)
+        w, d, l = t.wdl
+        e = t.elo()
+        elo = f"{e[0]:+.1f} ± {e[1]:.1f}" if e else ""
+        print(f"| {lg['name']} | {t.games} | {w} | {d} | {l} | {100 * (w + d / 2) / t.games:.1f}% "
+              f"| {elo} | {t.penta} | {t.faults_text()} |", flush=True)
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--dir", required=True, help="where the chunks' summaries go")
-    ap.add_argument("--engine", help="cavalier: a path or a match.py spec")
-    ap.add_argument("--each", default="option.Threads=1 option.OwnBook=false",
-                    help="keys for cavalier (the opponents' are in the presets)")
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--dir", required=True, help="where the games go")
+    ap.add_argument("--engine", help="cavalier: a path or runner words")
+    ap.add_argument("--each", default="", help="more runner words for cavalier (after the leg's)")
     ap.add_argument("--preset", default="ladder", choices=sorted(PRESETS))
     ap.add_argument("--only", default="", help="comma-separated leg names")
-    ap.add_argument("--chunk", type=int, default=20, help="games per chunk (even)")
+    ap.add_argument("--chunk", type=int, default=20, help="games per chunk (even, default 20)")
     ap.add_argument("--games", type=int, help="games per leg instead of the preset's")
-    ap.add_argument("--tc", help="time control instead of the preset's (a quick gauge, not the ladder)")
-    ap.add_argument("--seed", type=int, default=171, help="shuffles the openings")
-    ap.add_argument("--concurrency", type=int, default=2)
-    ap.add_argument("--openings", default=OPENINGS)
-    ap.add_argument("--match", default=MATCH)
+    ap.add_argument("--tc", help="time control instead of the preset's (a quick gauge, "
+                    "not the ladder)")
+    ap.add_argument("--seed", type=int, default=171, help="shuffles the openings (default 171)")
     ap.add_argument("--sum", action="store_true", help="only print the table")
+    runner.add_runner_args(ap)
     args = ap.parse_args()
     if args.chunk < 2 or args.chunk % 2:
         sys.exit("--chunk must be even and at least 2")
@@ -174,39 +159,77 @@ def main():
         if unknown:
             sys.exit(f"no leg named {', '.join(unknown)} in preset {args.preset}")
         legs = [lg for lg in legs if lg["name"] in names]
-    match = load_match(args.match)
     os.makedirs(args.dir, exist_ok=True)
     if args.sum:
-        table(match, args.dir, legs)
+        table(args.dir, legs, {})
         return
     if not args.engine:
         sys.exit("--engine is needed to play")
-    spec = args.engine if "=" in args.engine else f"cmd={shlex.quote(os.path.abspath(args.engine))}"
-    check_build(args.dir, spec, args)
-    for lg in legs:
-        for k in range((lg["games"] + args.chunk - 1) // args.chunk):
-            out = os.path.join(args.dir, f"{lg['name']}-{k}.json")
-            if os.path.exists(out):
+    engine = runner.Engine(args.engine)
+    why = runner.usable(engine, args.runner)
+    if why:
+        sys.exit(why)
+    check_build(os.path.join(args.dir, "engine.json"), engine, args)
+    exe = runner.find_runner(args.runner, args.runner_path)
+    books = {False: os.path.join(args.dir, "openings.epd"),
+             True: os.path.join(args.dir, "openings960.epd")}
+    if not os.path.exists(books[False]):
+        runner.shuffled_openings(args.openings, args.seed, books[False])
+    if not os.path.exists(books[True]):
+        runner.chess960_openings(args.seed, books[True])
+    sizes = {}
+    for k, path in books.items():
+        with open(path) as f:
+            sizes[k] = sum(1 for _ in f)
+    notes = {}
+    try:
+        for lg in legs:
+            opponent = runner.Engine(lg["opponent"])
+            why = runner.usable(opponent, args.runner)
+            if why:
+                notes[lg["name"]] = f"skipped: {why}"
+                print(f"{lg['name']}: skipped: {why}", flush=True)
                 continue
-            openings = os.path.join(args.dir, f"{lg['name']}-{k}.epd")
-            chunk_openings(match, args, lg, k, openings)
-            games = min(args.chunk, lg["games"] - k * args.chunk)
-            cmd = [sys.executable, args.match,
-                   "--engine", f"name=cavalier {spec} {args.each} {lg['own']}",
-                   "--engine", lg["opponent"], "--games", str(games), "--tc", lg["tc"],
-                   "--concurrency", str(args.concurrency), "--openings", openings,
-                   "--pgn", os.path.join(args.dir, f"{lg['name']}-{k}.pgn"),
-                   "--json", out + ".part"]
-            if lg["chess960"]:
-                cmd.append("--chess960")
-            subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
-            os.replace(out + ".part", out)
-            score, chunks = leg_sum(match, args.dir, lg)
-            st = score.stats()
-            print(f"{lg['name']}: {chunks} chunks, {st['games']} games +{st['W']} ={st['D']} "
-                  f"-{st['L']}, {100 * st['score']:.1f}%, Elo {st['elo']:+.1f} +- {st['err']:.1f}",
-                  flush=True)
-    table(match, args.dir, legs)
+            play_leg(args, exe, engine, opponent, lg, books, sizes)
+    except KeyboardInterrupt:
+        print("\ninterrupted; the same command goes on from the last whole chunk")
+        table(args.dir, legs, notes)
+        sys.exit(130)
+    table(args.dir, legs, notes)
+
+
+def play_leg(args, exe, engine, opponent, lg, books, sizes):
+    """Plays the leg's missing chunks."""
+    pairs = args.chunk // 2
+    cavalier = engine.renamed("cavalier", f"{lg['own']} {args.each}")
+    for k in range((lg["games"] + args.chunk - 1) // args.chunk):
+        out = os.path.join(args.dir, f"{lg['name']}-{k}.pgn")
+        if os.path.exists(out):
+            continue
+        part = out + ".part"
+        if os.path.exists(part):
+            os.remove(part)
+        games = min(args.chunk, lg["games"] - k * args.chunk)
+        book = books[lg["chess960"]]
+        cmd = runner.command(
+            args.runner, exe, [cavalier, opponent], rounds=(games + 1) // 2, pgn=part,
+            each=[f"tc={lg['tc']}"], openings=book, order="sequential",
+            start=(k * pairs) % sizes[lg["chess960"]] + 1, concurrency=args.concurrency,
+            chess960=lg["chess960"], adjudicate=not args.no_adjudication)
+        log = os.path.join(args.dir, f"{lg['name']}.log")
+        with open(log, "a") as f:
+            f.write("$ " + shlex.join(cmd) + "\n")
+        rc = runner.run(cmd, log=log)
+        if rc != 0:
+            sys.exit(f"{lg['name']} chunk {k}: the runner stopped with exit code {rc} (see {log})")
+        os.replace(part, out)
+        if os.path.exists(part + ".fastchess.json"):
+            os.remove(part + ".fastchess.json")   # fastchess's state: a whole chunk needs none
+        t = runner.Tally.from_pgn(chunks(args.dir, lg), "cavalier")
+        e = t.elo()
+        elo = f", Elo {e[0]:+.1f} +- {e[1]:.1f}" if e else ""
+        print(f"{lg['name']}: chunk {k} done, {t.games} games +{t.wdl[0]} ={t.wdl[1]} "
+              f"-{t.wdl[2]}{elo}, faults: {t.faults_text()}", flush=True)
 
 
 if __name__ == "__main__":

@@ -64,7 +64,8 @@ def measure(cmd, seconds):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--time", type=float, default=3.0, help="seconds per position")
     ap.add_argument("--engine", action="append", default=[],
                     help="NAME=COMMAND (repeatable; default: cavalier and the Debian engines)")

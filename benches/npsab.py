@@ -26,19 +26,18 @@ searches for --time instead). Needs python-chess.
 
 import argparse
 import math
-import os
 import statistics
 import sys
 
 import chess
 import chess.engine
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from nps import POSITIONS  # noqa: E402
+from nps import POSITIONS
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--time", type=float, default=2.0, help="seconds per search")
     ap.add_argument("--nodes", type=int,

@@ -1,17 +1,22 @@
 #!/bin/bash
 # perft_vs_stockfish.sh [CAVALIER] [RUNS]: whole-process wall time of
 # `cavalier perft 6` (start position) and `cavalier perft 5 Kiwipete` against
-# Stockfish's `go perft` (/usr/games/stockfish), RUNS interleaved runs each
-# (default 5); prints every time in ms and the minimum of each, with the
-# ratio Stockfish / cavalier (above 1: cavalier faster). Stockfish's start-up
-# is not subtracted.
+# Stockfish's `go perft` (/usr/games/stockfish, Debian's package `stockfish`;
+# STOCKFISH=path for another), RUNS interleaved runs each (default 5); prints
+# every time in ms and the minimum of each, with the ratio Stockfish /
+# cavalier (above 1: cavalier faster). Stockfish's start-up is not
+# subtracted. Needs bc.
+case ${1:-} in -h|--help) sed -n '2,9s/^# \{0,1\}//p' "$0"; exit 0 ;; esac
 B=${1:-$(dirname "$0")/../target/release/cavalier}; N=${2:-5}
+SF=${STOCKFISH:-/usr/games/stockfish}
+[ -x "$B" ] || { echo "perft_vs_stockfish.sh: $B is not executable (cargo build --release)" >&2; exit 2; }
+[ -x "$SF" ] || { echo "perft_vs_stockfish.sh: no $SF (apt-get install stockfish, or STOCKFISH=path)" >&2; exit 2; }
 K="r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 t() { local s=$(date +%s%N); "$@" >/dev/null; echo $(( ($(date +%s%N) - s)/1000000 )); }
 a=(); b=(); c=(); d=()
 for i in $(seq $N); do
- a+=($(t $B perft 6)); b+=($(t sh -c "printf 'position startpos\ngo perft 6\nquit\n' | /usr/games/stockfish"))
- c+=($(t $B perft 5 "$K")); d+=($(t sh -c "printf 'position fen $K\ngo perft 5\nquit\n' | /usr/games/stockfish"))
+ a+=($(t $B perft 6)); b+=($(t sh -c "printf 'position startpos\ngo perft 6\nquit\n' | $SF"))
+ c+=($(t $B perft 5 "$K")); d+=($(t sh -c "printf 'position fen $K\ngo perft 5\nquit\n' | $SF"))
 done
 min() { printf "%s\n" "$@" | sort -n | head -1; }
 echo "start6 cav ${a[*]} | sf ${b[*]} ; kiwi5 cav ${c[*]} | sf ${d[*]}"

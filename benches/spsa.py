@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""SPSA over cavalier's search parameters, with games from match.py.
+"""SPSA over cavalier's search parameters, with games played by fastchess.
 
-    cargo build --release --features tune      # the parameters as UCI options
-    python3 benches/spsa.py --engine target/release/cavalier \\
+    benches/fastchess.sh                       # once: builds the runner
+    cargo build --release --features tune --target-dir target/tune
+    python3 benches/spsa.py --engine target/tune/release/cavalier \\
         --iterations 200 --pairs 8 --nodes 10000 --state spsa.json
 
 The `tune` build lists every search margin and constant as a UCI spin
@@ -20,11 +21,14 @@ c_end squared, as fishtest's tuner takes them.
 
 The state (iteration, values, every iteration's result) is written to
 `--state` after each iteration; run again with the same file to go on.
-At the end the values are printed as `name value` lines and as match.py
-`option.NAME=VALUE` words for the SPRT of the tuned values against the
-defaults. `--apply src/engine/params.rs` writes the state's values,
+At the end the values are printed as `name value` lines and as
+`option.NAME=VALUE` runner words, for benches/sprt.py's test of the tuned
+values against the defaults (the same tuning build on both sides, the
+words on --new). `--apply src/engine/params.rs` writes the state's values,
 rounded and within range, as the defaults there (once they have passed
-their SPRT) and plays nothing. Needs python-chess (match.py does).
+their SPRT) and plays nothing. Each iteration's games go to a PGN beside
+the state file (overwritten by the next). --runner cutechess plays them
+with cutechess-cli instead. No Python package is needed.
 """
 
 import argparse
@@ -33,13 +37,12 @@ import math
 import os
 import random
 import re
+import shlex
 import subprocess
 import sys
-import tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-MATCH = os.path.join(HERE, "..", "..", "shared", "tools", "match.py")
-OPENINGS = os.path.join(HERE, "..", "..", "shared", "data", "openings", "noob_2moves.epd")
+import runner
+
 TUNABLE = re.compile(r"^[A-Z][A-Z0-9_]*$")
 ALPHA = 0.602
 GAMMA = 0.101
@@ -57,24 +60,27 @@ def tunables(engine, only):
     return found
 
 
-def play(args, plus, minus, seed):
-    """Wins minus losses of the `plus` engine over `args.pairs` pairs."""
-    def spec(name, values):
+def play(args, exe, plus, minus, seed):
+    """(wins - losses, W, D, L) of the `plus` engine over `args.pairs` pairs."""
+    def engine(name, values):
         opts = " ".join(f"option.{k}={v}" for k, v in values.items())
-        return f"name={name} cmd={os.path.abspath(args.engine)} {opts}"
-    with tempfile.NamedTemporaryFile(suffix=".json", delete=False) as f:
-        summary = f.name
-    cmd = [sys.executable, args.match, "--engine", spec("plus", plus), "--engine",
-           spec("minus", minus), "--each", "option.Hash=16 option.OwnBook=false",
-           "--games", str(2 * args.pairs), "--concurrency", str(args.concurrency),
-           "--openings", args.openings, "--seed", str(seed), "--pgn", os.devnull,
-           "--json", summary]
-    cmd += ["--nodes", str(args.nodes)] if args.nodes else ["--tc", args.tc]
-    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
-    with open(summary) as f:
-        s = json.load(f)["opponents"][0]
-    os.unlink(summary)
-    return s["W"] - s["L"], s["W"], s["D"], s["L"]
+        return runner.Engine(f"cmd={shlex.quote(os.path.abspath(args.engine))} {opts}", name)
+    pgn = args.state + ".pgn"
+    if os.path.exists(pgn):
+        os.remove(pgn)
+    limit = f"nodes={args.nodes}" if args.nodes else f"tc={args.tc}"
+    cmd = runner.command(args.runner, exe, [engine("plus", plus), engine("minus", minus)],
+                         rounds=args.pairs, pgn=pgn,
+                         each=[limit, "option.Hash=16", "option.OwnBook=false"],
+                         openings=args.openings, seed=seed, concurrency=args.concurrency,
+                         adjudicate=not args.no_adjudication)
+    rc = runner.run(cmd, log=args.state + ".log")
+    if rc != 0:
+        sys.exit(f"the runner stopped with exit code {rc} (see {args.state}.log)")
+    if os.path.exists(pgn + ".fastchess.json"):
+        os.remove(pgn + ".fastchess.json")     # fastchess's state: not needed once played
+    w, d, l = runner.Tally.from_pgn([pgn], "plus").wdl
+    return w - l, w, d, l
 
 
 def sround(rng, x):
@@ -115,7 +121,8 @@ def apply(state_path, params_path):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--engine", help="a build with --features tune")
     ap.add_argument("--params", default="", help="comma-separated names (default: all)")
     ap.add_argument("--iterations", type=int, default=200)
@@ -124,13 +131,12 @@ def main():
     ap.add_argument("--tc", default="2+0.02")
     ap.add_argument("--c-frac", type=float, default=0.05, help="c_end as a fraction of the range")
     ap.add_argument("--r-end", type=float, default=0.002)
-    ap.add_argument("--concurrency", type=int, default=2)
-    ap.add_argument("--openings", default=OPENINGS)
-    ap.add_argument("--match", default=MATCH)
-    ap.add_argument("--state", default="spsa.json")
+    ap.add_argument("--state", default="spsa.json",
+                    help="the tuner's state (default %(default)s); its games beside it")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--apply", metavar="PARAMS_RS",
                     help="write the state's values as the defaults in this file, then stop")
+    runner.add_runner_args(ap)
     args = ap.parse_args()
     if args.apply:
         apply(args.state, args.apply)
@@ -141,6 +147,7 @@ def main():
     params = tunables(args.engine, set(filter(None, args.params.split(","))))
     if not params:
         sys.exit("no tunable options: build with `cargo build --release --features tune`")
+    exe = runner.find_runner(args.runner, args.runner_path)
     if os.path.exists(args.state):
         with open(args.state) as f:
             state = json.load(f)
@@ -165,7 +172,10 @@ def main():
             plus[name] = sround(rng, min(hi, max(lo, theta + c_k * sign)))
             minus[name] = sround(rng, min(hi, max(lo, theta - c_k * sign)))
             steps[name] = r_k * c_k * sign
-        result, w, d, l = play(args, plus, minus, args.seed * 100_000 + k)
+        try:
+            result, w, d, l = play(args, exe, plus, minus, args.seed * 100_000 + k)
+        except KeyboardInterrupt:
+            sys.exit(f"\ninterrupted in iteration {k}; the same command goes on from it")
         for name, (lo, hi) in bounds.items():
             state["values"][name] = min(hi, max(lo, state["values"][name] + steps[name] * result))
         state["k"] = k

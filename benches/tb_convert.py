@@ -77,7 +77,8 @@ def play(engine, board, tb, movetime):
 
 
 def main():
-    ap = argparse.ArgumentParser()
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("engine")
     ap.add_argument("tables")
     ap.add_argument("--materials", default="KQvKR,KBNvK,KBBvKN,KRBvKR")

@@ -42,7 +42,8 @@ def candidate(rng):
 
 
 def main():
-    ap = argparse.ArgumentParser()
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("engine")
     ap.add_argument("--count", type=int, default=60)
     ap.add_argument("--score", type=int, default=150)

@@ -4,6 +4,11 @@
 # per core and the parts searched side by side by `cavalier epd`; prints
 # the solved count and the misses' numbers.
 #
+# `cavalier epd` is a lab tool: it is in a binary built with
+#   cargo build --release --features lab
+# not in the default build. benches/epd_uci.py runs the same suite through
+# UCI with any build (and any other engine).
+#
 # usage: benches/wac.sh [-b CAVALIER] [-t MS | -n NODES] [-p PARTS] [-o DIR]
 #   -b  the binary                      (default target/release/cavalier)
 #   -t  milliseconds per position       (default 1000: the issue's measure)
@@ -28,11 +33,17 @@ total=$(wc -l < "$out/all.epd")
 split -d -l $(( (total + parts - 1) / parts )) "$out/all.epd" "$out/in-"
 pids=()
 for f in "$out"/in-*; do
-  "$bin" epd "$f" "${budget[@]}" > "$out/part-${f##*-}.txt" &
+  "$bin" epd "$f" "${budget[@]}" > "$out/part-${f##*-}.txt" 2> "$out/part-${f##*-}.err" &
   pids+=($!)
 done
-for p in "${pids[@]}"; do wait "$p"; done
+failed=0
+for p in "${pids[@]}"; do wait "$p" || failed=1; done
 rm -f "$out"/in-*
+if [ $failed = 1 ]; then
+  cat "$out"/part-*.err >&2
+  echo "wac.sh: $bin epd failed; a binary without the lab tools? (cargo build --release --features lab)" >&2
+  exit 1
+fi
 solved=$(cat "$out"/part-*.txt | awk '$3 == "ok"' | wc -l)
 echo "solved $solved of $total (${budget[*]} per position, $parts at once)"
 echo "misses: $(cat "$out"/part-*.txt | awk '$3 == "FAIL" { sub(/^WAC\./, "", $2); printf "%s ", $2 }')"
