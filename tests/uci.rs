@@ -1024,6 +1024,60 @@ fn the_book_is_kept_out_of_analysis_limits() {
     assert!(e.child.wait().unwrap().success());
 }
 
+/// The last line with a pv that the GUI reads starts with the move played,
+/// also when the search ends inside an iteration that had found a better
+/// move (the interrupted iteration's line is reported). Node-limited
+/// searches from a cleared table, so the same trees every run; the first
+/// four positions and limits are ones where the line was missing before.
+#[test]
+fn bestmove_is_the_first_move_of_the_last_pv() {
+    let mut e = Engine::start();
+    e.send("setoption name OwnBook value false");
+    let cases = [
+        ("8/p1q2pkp/2Pr2p1/8/P3Q3/6P1/5P1P/2R3K1 w - - 0 1", 3000),
+        ("8/p1q2pkp/2Pr2p1/8/P3Q3/6P1/5P1P/2R3K1 w - - 0 1", 7000),
+        (
+            "1r3r2/4q1kp/b1pp2p1/5p2/pPn1N3/6P1/P3PPBP/2QRR1K1 w - - 0 1",
+            3000,
+        ),
+        (
+            "rb3qk1/pQ3ppp/4p3/3P4/8/1P3N2/1P3PPP/3R2K1 w - - 0 1",
+            60000,
+        ),
+        (
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            5000,
+        ),
+        (
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            50000,
+        ),
+        (
+            "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1",
+            4000,
+        ),
+        (
+            "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1",
+            40000,
+        ),
+    ];
+    for (fen, nodes) in cases {
+        e.send("ucinewgame");
+        e.send(&format!("position fen {fen}"));
+        e.send(&format!("go nodes {nodes}"));
+        let lines = e.until("bestmove");
+        let best = lines.last().unwrap().split_whitespace().nth(1).unwrap();
+        let last_pv = lines
+            .iter()
+            .rev()
+            .find_map(|l| l.split(" pv ").nth(1))
+            .and_then(|pv| pv.split_whitespace().next());
+        assert_eq!(last_pv, Some(best), "{fen}, {nodes} nodes: {lines:#?}");
+    }
+    e.send("quit");
+    assert!(e.child.wait().unwrap().success());
+}
+
 /// Whatever ends a search, `bestmove` is its last word: the next line the
 /// GUI reads answers its next command.
 #[test]

@@ -207,9 +207,9 @@ struct Search<'a> {
     eval_stack: [i32; MAX_PLY + 2],
     root_moves: Vec<RootMove>,
     /// A move of an unfinished iteration that beat the first move's full
-    /// search (with its score and line): better than the last finished
-    /// iteration's choice if time runs out.
-    interrupted_best: Option<RootMove>,
+    /// search (with its score and line, and `Lower` when it failed high):
+    /// better than the last finished iteration's choice if time runs out.
+    interrupted_best: Option<(RootMove, Option<Bound>)>,
     /// The MultiPV line being searched (0-based).
     pv_index: usize,
     /// The root's ply in the game (repetitions are counted from it).

@@ -138,7 +138,7 @@ impl Search<'_> {
             }
             if self.aborted {
                 if multipv == 1 && self.limits.skill.is_none() {
-                    self.keep_interrupted_best(&mut result);
+                    self.keep_interrupted_best(depth, &mut result, report);
                 }
                 break;
             }
@@ -232,11 +232,34 @@ impl Search<'_> {
     /// After an unfinished iteration: a move that beat the first one's full
     /// search is better than the last finished iteration's choice. (Only
     /// for one line: a MultiPV or skill search keeps its finished lines.)
-    fn keep_interrupted_best(&mut self, result: &mut SearchResult) {
-        if let Some(rm) = self.interrupted_best.take() {
-            result.best = rm.mv;
-            result.ponder = rm.pv.get(1).copied().unwrap_or(Move::NONE);
-            result.score = rm.score;
+    /// Its line is reported, so that the last line the GUI reads starts
+    /// with the move played: a lower bound when it failed high.
+    fn keep_interrupted_best(
+        &mut self,
+        depth: i32,
+        result: &mut SearchResult,
+        report: &mut dyn FnMut(&IterationInfo),
+    ) {
+        let Some((rm, bound)) = self.interrupted_best.take() else {
+            return;
+        };
+        result.best = rm.mv;
+        result.ponder = rm.pv.get(1).copied().unwrap_or(Move::NONE);
+        result.score = rm.score;
+        if !self.helper {
+            report(&IterationInfo {
+                depth,
+                seldepth: self.seldepth,
+                multipv: 1,
+                score: rm.score,
+                bound,
+                nodes: self.nodes + self.ctl.helper_nodes(),
+                time: self.ctl.elapsed(),
+                hashfull: self.tt.hashfull(),
+                pv: rm.pv,
+                currmove: None,
+                tbhits: self.tb_hits,
+            });
         }
     }
 
@@ -407,7 +430,8 @@ impl Search<'_> {
                 rm.pv.push(mv);
                 rm.pv.extend_from_slice(&self.pv[1][..self.pv_len[1]]);
                 if i > self.pv_index && score > alpha {
-                    self.interrupted_best = Some(rm.clone());
+                    let bound = (score >= beta).then_some(Bound::Lower);
+                    self.interrupted_best = Some((rm.clone(), bound));
                 }
             } else {
                 rm.score = -INFINITY;
