@@ -1,5 +1,5 @@
 //! Perft speed: the start position to depth 5 and Kiwipete to depth 4
-//! (the README quotes the CLI's deeper runs).
+//! (docs/speed.md quotes the CLI's deeper runs).
 
 use cavalier::chess::perft::perft;
 use cavalier::Board;

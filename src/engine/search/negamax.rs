@@ -110,7 +110,7 @@ impl Search<'_> {
         // arrive before the probe waits for it. The same value as after
         // the probe (the evaluation depends on the position alone), wasted
         // when the entry cuts off or carries the eval: 6% more nodes a
-        // second (README, "Nodes per second against Toga II").
+        // second (docs/speed.md, "Nodes per second against Toga II").
         let early_eval = if in_check {
             NO_EVAL
         } else {
