@@ -3,7 +3,7 @@
 
 use crate::chess::board::Board;
 use crate::chess::notation::to_uci;
-use crate::cli::common::{say, EXIT_FAILED, EXIT_USAGE};
+use crate::util::command_line::{say, EXIT_FAILED, EXIT_USAGE};
 
 /// A book line's end position is flagged when one side is worse by more
 /// than this (centipawns).

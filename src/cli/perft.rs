@@ -3,7 +3,8 @@
 
 use crate::chess::board::Board;
 use crate::chess::perft::{divide_report, divide_with, parse_suite, speed_lines, PerftTable};
-use crate::cli::common::{parse_number, read_input, say, EXIT_FAILED, EXIT_USAGE, USAGE};
+use crate::cli::usage::USAGE;
+use crate::util::command_line::{parse_number, read_input, say, EXIT_FAILED, EXIT_USAGE};
 use std::time::Instant;
 
 /// Deepest perft accepted from the command line.

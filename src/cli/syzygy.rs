@@ -3,8 +3,8 @@
 //! missing); the probes per second go to stderr.
 
 use crate::chess::board::Board;
-use crate::cli::common::{say, EXIT_FAILED, EXIT_USAGE};
 use crate::engine::syzygy::Tablebases;
+use crate::util::command_line::{say, EXIT_FAILED, EXIT_USAGE};
 use std::io::BufRead;
 use std::time::Instant;
 

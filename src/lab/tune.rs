@@ -26,12 +26,12 @@
 
 use crate::chess::board::Board;
 use crate::chess::types::{kind_index, Color, Piece, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
-use crate::cli::common::parse_number;
 use crate::engine::eval::params::{self, SLOTS};
 use crate::engine::eval::weights::{self as w, Score, PHASE_TOTAL};
 use crate::engine::eval::{self, ScaleKind, Tracer};
 use crate::engine::search::{Searcher, MATE_BOUND};
 use crate::engine::tt::TranspositionTable;
+use crate::util::command_line::parse_number;
 use crate::util::rng::Rng;
 use std::collections::HashMap;
 use std::ops::Range;
@@ -1267,18 +1267,18 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
 }
 
 /// `cavalier tune`: returns the exit code.
-pub fn cli(args: &[String]) -> i32 {
-    let o = match crate::cli::common::args_or_exit(parse_args(args), USAGE) {
+pub fn command(args: &[String]) -> i32 {
+    let o = match crate::util::command_line::args_or_exit(parse_args(args), USAGE) {
         Ok(o) => o,
         Err(code) => return code,
     };
-    let Some(text) = crate::cli::common::read_input(&o.file) else {
-        return crate::cli::common::EXIT_USAGE;
+    let Some(text) = crate::util::command_line::read_input(&o.file) else {
+        return crate::util::command_line::EXIT_USAGE;
     };
     let start = Instant::now();
     let (mut data, stats, first_error) = load(&text, o.filter, o.limit, o.threads);
     drop(text);
-    crate::cli::common::say_line(&format!(
+    crate::util::command_line::say_line(&format!(
         "positions: {} lines, {} kept ({} unreadable, {} in check, {} not quiet); {:.1} s",
         stats.lines,
         stats.kept,
@@ -1294,14 +1294,19 @@ pub fn cli(args: &[String]) -> i32 {
     let validation = data.split_tail(held);
     if data.is_empty() {
         eprintln!("error: no usable positions in \"{}\"", o.file);
-        return crate::cli::common::EXIT_USAGE;
+        return crate::util::command_line::EXIT_USAGE;
     }
-    crate::cli::common::say_line(&format!(
+    crate::util::command_line::say_line(&format!(
         "training on {} positions, {} held out for validation",
         data.len(),
         validation.len()
     ));
-    run(&data, &validation, &o, &mut crate::cli::common::say_line)
+    run(
+        &data,
+        &validation,
+        &o,
+        &mut crate::util::command_line::say_line,
+    )
 }
 
 /// Fits `K` (unless given) on `data`, tunes on it, and writes the weights
@@ -1362,7 +1367,7 @@ pub fn run(data: &Dataset, validation: &Dataset, o: &Options, out: &mut dyn FnMu
         ));
         if let Err(msg) = write_weights(&o.out, &rounded(&p), data.uses()) {
             eprintln!("error: {msg}");
-            return crate::cli::common::EXIT_FAILED;
+            return crate::util::command_line::EXIT_FAILED;
         }
     }
     let after = rounded(&p);
@@ -1378,7 +1383,7 @@ pub fn run(data: &Dataset, validation: &Dataset, o: &Options, out: &mut dyn FnMu
     ));
     if let Err(msg) = write_weights(&o.out, &after, data.uses()) {
         eprintln!("error: {msg}");
-        return crate::cli::common::EXIT_FAILED;
+        return crate::util::command_line::EXIT_FAILED;
     }
     let changed = changes(&before, &after, data.uses());
     out(&format!("{} weights changed:", changed.len()));
