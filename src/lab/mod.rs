@@ -14,7 +14,8 @@
 //!
 //! A layer at the top, beside `cli/`: it uses `engine/`, `chess/`,
 //! `book/` and `util/`; nothing below imports it, and `cli/` only
-//! dispatches to it.
+//! dispatches to it. The tuner reads the evaluation through one
+//! interface, `engine::eval::tuning`, compiled with this feature too.
 
 pub mod epd;
 pub mod selfplay;

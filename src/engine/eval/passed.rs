@@ -2,7 +2,7 @@
 //! kings' distances to the stop square.
 
 use super::context::{rel_rank, EvalInfo};
-use super::params as ix;
+use super::slots as ix;
 use super::trace::Tracer;
 use super::weights::*;
 use super::Term;

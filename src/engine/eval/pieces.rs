@@ -5,7 +5,7 @@
 //! enemy king's zone, which the later terms read from the context.
 
 use super::context::{pst_index, rel_rank, EvalInfo};
-use super::params as ix;
+use super::slots as ix;
 use super::trace::Tracer;
 use super::weights::*;
 use super::{material_of, Term};
