@@ -2,8 +2,9 @@
 //! scored when two pieces and a queen take part), and the own king's
 //! placement, open files, pawn shield and storm, and its flank.
 
-use super::context::{pst_index, rel_rank, EvalInfo};
+use super::context::EvalInfo;
 use super::number::Number;
+use super::relative::{pst_index, rel_rank};
 use super::slots as ix;
 use super::trace::Tracer;
 use super::weights::*;

@@ -30,7 +30,8 @@
 //! the attack maps), `threats`, `passed`, `king` (attack and shelter),
 //! `scale` (drawish endings), `mopup` (against a bare king), `trace` (the
 //! tuner's `Tracer` and the `eval` table), `slots` (every weight as a slot
-//! of one vector), `number` (the arithmetic of the non-linear steps).
+//! of one vector), `number` (the arithmetic of the non-linear steps),
+//! `relative` (squares as a colour sees them).
 //! [`trace_cached`] below calls the terms in order, and `conclude` takes
 //! the last steps.
 //!
@@ -61,6 +62,7 @@ mod number;
 mod passed;
 mod pawns;
 mod pieces;
+mod relative;
 mod scale;
 mod slots;
 mod threats;
