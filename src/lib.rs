@@ -4,15 +4,20 @@
 //!
 //! ```text
 //! cli/, uci/      programs and the protocol: read input, print output
+//! lab/            the lab, feature `lab` only: self-play, tuner, WDL fit, EPD suites
 //!   |
 //! engine/, book/  what thinks (search, evaluation, time) and the opening books
 //!   |
 //! chess/          the rules: board, move generation, FEN, notation, perft
 //!   |
-//! util/           a random generator and text helpers
+//! util/           a random generator, text and command-line helpers
 //!
 //! tour/           knight's tours: stands alone, shares nothing with the engine
 //! ```
+//!
+//! `lab/` sits beside `cli/` at the top and is compiled only with
+//! `--features lab` (see `src/lab/mod.rs`): `cli/` dispatches its
+//! subcommands in that build, and nothing else imports it.
 //!
 //! The search never prints, never reads input and never opens the book: it
 //! reports through a callback to whoever started it.
@@ -29,6 +34,8 @@ pub mod book;
 pub mod chess;
 pub mod cli;
 pub mod engine;
+#[cfg(feature = "lab")]
+pub mod lab;
 pub mod tour;
 pub mod uci;
 pub mod util;

@@ -78,9 +78,6 @@ fn perft_bad_input_is_a_clear_error() {
         vec!["perft", "3", "--hash", "-1"],
         vec!["perft", "3", "--hash", "100000000"],
         vec!["perft", "3", "--depth", "2"],
-        vec!["wdl"],
-        vec!["wdl", "/no/such/file.txt"],
-        vec!["wdl", "f", "--max-score", "0"],
         vec!["frobnicate"],
     ] {
         let o = cavalier(&args);
@@ -219,6 +216,56 @@ fn perft_suite_reports_mismatches() {
 }
 
 #[test]
+fn usage_lists_every_subcommand_and_the_lab_apart() {
+    let o = cavalier(&["--help"]);
+    assert!(o.status.success());
+    let text = stdout(&o);
+    let (engine, lab) = text.split_once("lab tools").expect("a lab section");
+    for name in [
+        "bench",
+        "book",
+        "play",
+        "tour",
+        "perft",
+        "syzygy",
+        "--version",
+    ] {
+        assert!(
+            engine.contains(&format!("cavalier {name}")),
+            "{name}: {text}"
+        );
+    }
+    for name in ["selfplay", "tune", "wdl", "epd"] {
+        assert!(lab.contains(&format!("cavalier {name}")), "{name}: {text}");
+        assert!(
+            !engine.contains(&format!("cavalier {name}")),
+            "{name}: {text}"
+        );
+    }
+    assert!(lab.contains("--features lab"), "{text}");
+}
+
+/// The default build has no lab: each lab tool is answered with the
+/// command that builds it.
+#[cfg(not(feature = "lab"))]
+#[test]
+fn lab_tools_name_their_build() {
+    for name in ["selfplay", "tune", "wdl", "epd"] {
+        let o = cavalier(&[name, "--help"]);
+        assert_eq!(o.status.code(), Some(2), "{name}");
+        assert!(o.stdout.is_empty(), "{name}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(
+            err.trim(),
+            format!(
+                "error: \"{name}\" is a lab tool; build it with cargo build --release --features lab"
+            )
+        );
+    }
+}
+
+#[cfg(feature = "lab")]
+#[test]
 fn selfplay_then_tune() {
     let dir = std::env::temp_dir().join(format!("cavalier-tune-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -278,8 +325,9 @@ fn selfplay_then_tune() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+#[cfg(feature = "lab")]
 #[test]
-fn selfplay_and_tune_bad_input_is_a_clear_error() {
+fn lab_bad_input_is_a_clear_error() {
     for args in [
         vec!["selfplay", "--games", "0"],
         vec!["selfplay", "--nodes", "many"],
@@ -290,6 +338,12 @@ fn selfplay_and_tune_bad_input_is_a_clear_error() {
         vec!["tune", "/no/such/file.txt"],
         vec!["tune", "x.txt", "--lr", "-3"],
         vec!["tune", "x.txt", "--bogus"],
+        vec!["wdl"],
+        vec!["wdl", "/no/such/file.txt"],
+        vec!["wdl", "f", "--max-score", "0"],
+        vec!["epd"],
+        vec!["epd", "/no/such/file.epd"],
+        vec!["epd", "f.epd", "--nodes", "0"],
     ] {
         let o = cavalier(&args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
@@ -297,7 +351,11 @@ fn selfplay_and_tune_bad_input_is_a_clear_error() {
         assert!(err.contains("error"), "{args:?}: {err}");
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
-    for help in [["selfplay", "--help"], ["tune", "--help"]] {
+    for help in [
+        ["selfplay", "--help"],
+        ["tune", "--help"],
+        ["wdl", "--help"],
+    ] {
         let o = cavalier(&help);
         assert!(o.status.success());
         assert!(stdout(&o).starts_with("usage: cavalier"), "{help:?}");

@@ -917,18 +917,6 @@ impl Board {
         h
     }
 
-    /// Key of the position without pawns' and kings' neighbours: just the
-    /// pawns (for a pawn hash table).
-    pub fn pawn_hash(&self) -> u64 {
-        let mut h = 0;
-        for pawn in [PAWN, -PAWN] {
-            for &s in self.squares(pawn) {
-                h ^= piece_key(pawn, s as usize);
-            }
-        }
-        h
-    }
-
     /// True when a pawn of the side to move could capture on `target`
     /// (used to decide whether an en-passant square is worth keeping).
     pub(crate) fn ep_capturable(&self, target: Square) -> bool {

@@ -131,6 +131,22 @@ impl Board {
         Some(board)
     }
 
+    /// The position named by the FEN words of a command line: `None` when
+    /// no word was given (the caller's default, usually the start
+    /// position), an error when words were given but all are blank (`""`,
+    /// an unset shell variable: reading that as the start position would
+    /// hide the mistake), else the FEN the words make.
+    pub fn from_fen_words(words: &[String]) -> Result<Option<Board>, String> {
+        if words.is_empty() {
+            return Ok(None);
+        }
+        let text = words.join(" ");
+        if text.trim().is_empty() {
+            return Err("the FEN is blank".to_string());
+        }
+        Board::from_fen(&text).map(Some).map_err(|e| e.to_string())
+    }
+
     /// Parses a FEN (four to six fields).
     pub fn from_fen(text: &str) -> Result<Board, FenError> {
         let fields: Vec<&str> = text.split_ascii_whitespace().take(7).collect();

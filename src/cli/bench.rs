@@ -1,6 +1,6 @@
 //! `cavalier bench`: the fixed benchmark (node count and speed).
 
-use crate::cli::common::{say, EXIT_USAGE};
+use crate::util::command_line::{say, EXIT_USAGE};
 
 /// Runs the benchmark at the depth given (or the default).
 pub fn command(args: &[String]) -> i32 {

@@ -3,7 +3,7 @@
 
 use crate::chess::board::Board;
 use crate::chess::notation::to_uci;
-use crate::cli::common::{fen_words, say, EXIT_FAILED, EXIT_USAGE};
+use crate::util::command_line::{say, EXIT_FAILED, EXIT_USAGE};
 
 /// `cavalier book --help`.
 fn book_usage() -> String {
@@ -104,7 +104,7 @@ pub fn command(args: &[String]) -> i32 {
 /// coordinates) from the start position; no words for the start position,
 /// blank words refused.
 fn position_from_words(words: &[String]) -> Result<Board, String> {
-    match fen_words(words) {
+    match Board::from_fen_words(words) {
         Ok(board) => return Ok(board.unwrap_or_else(Board::startpos)),
         Err(e) if words.iter().all(|w| w.trim().is_empty()) => return Err(e),
         Err(_) => {} // not a FEN: moves from the start position

@@ -1,22 +1,22 @@
 //! The command-line program: this file only dispatches on the first
-//! argument; each subcommand lives in its own file over `common` (usage,
-//! messages, argument helpers, exit codes), and none imports from here.
+//! argument; each subcommand lives in its own file over
+//! [`crate::util::command_line`] (messages, argument helpers, exit codes)
+//! and `usage`, and none imports from here. The lab's subcommands
+//! ([`crate::lab`]) are dispatched here too when the build has them.
 
 pub mod bench;
 pub mod book;
-pub mod common;
-pub mod epd;
 pub mod perft;
 pub mod play;
-pub mod selfplay;
 pub mod syzygy;
-pub mod tune;
-pub mod wdl;
+pub mod usage;
 
-use common::{say, EXIT_USAGE, USAGE};
+use crate::util::command_line::{say, EXIT_USAGE};
+use usage::USAGE;
 
 /// Dispatches on the first argument.
 pub fn run(args: &[String]) -> i32 {
+    let rest = args.get(1..).unwrap_or_default();
     match args.first().map(String::as_str) {
         None | Some("uci") => {
             let stdin = std::io::stdin();
@@ -26,16 +26,28 @@ pub fn run(args: &[String]) -> i32 {
             );
             0
         }
-        Some("perft") => perft::command(&args[1..]),
-        Some("bench") => bench::command(&args[1..]),
-        Some("book") => book::command(&args[1..]),
-        Some("play") => crate::cli::play::cli(&args[1..]),
-        Some("epd") => epd::command(&args[1..]),
-        Some("tour") => crate::tour::cli(&args[1..]),
-        Some("selfplay") => crate::cli::selfplay::cli(&args[1..]),
-        Some("tune") => crate::cli::tune::cli(&args[1..]),
-        Some("wdl") => wdl::cli(&args[1..]),
-        Some("syzygy") => syzygy::command(&args[1..]),
+        Some("perft") => perft::command(rest),
+        Some("bench") => bench::command(rest),
+        Some("book") => book::command(rest),
+        Some("play") => play::command(rest),
+        Some("tour") => crate::tour::command(rest),
+        Some("syzygy") => syzygy::command(rest),
+        #[cfg(feature = "lab")]
+        Some("selfplay") => crate::lab::selfplay::command(rest),
+        #[cfg(feature = "lab")]
+        Some("tune") => crate::lab::tune::command(rest),
+        #[cfg(feature = "lab")]
+        Some("wdl") => crate::lab::wdl::command(rest),
+        #[cfg(feature = "lab")]
+        Some("epd") => crate::lab::epd::command(rest),
+        #[cfg(not(feature = "lab"))]
+        Some(lab) if usage::LAB_TOOLS.contains(&lab) => {
+            eprintln!(
+                "error: \"{lab}\" is a lab tool; build it with {}",
+                usage::LAB_BUILD
+            );
+            EXIT_USAGE
+        }
         Some("-V" | "--version" | "version") => {
             say!("cavalier {}", env!("CARGO_PKG_VERSION"));
             0

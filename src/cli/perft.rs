@@ -3,9 +3,8 @@
 
 use crate::chess::board::Board;
 use crate::chess::perft::{divide_report, divide_with, parse_suite, speed_lines, PerftTable};
-use crate::cli::common::{
-    fen_words, parse_number, read_input, say, EXIT_FAILED, EXIT_USAGE, USAGE,
-};
+use crate::cli::usage::USAGE;
+use crate::util::command_line::{parse_number, read_input, say, EXIT_FAILED, EXIT_USAGE};
 use std::time::Instant;
 
 /// Deepest perft accepted from the command line.
@@ -111,7 +110,7 @@ pub fn command(args: &[String]) -> i32 {
             return EXIT_USAGE;
         }
     };
-    let mut board = match fen_words(&opts.rest[1..]) {
+    let mut board = match Board::from_fen_words(&opts.rest[1..]) {
         Ok(b) => b.unwrap_or_else(Board::startpos),
         Err(e) => {
             eprintln!("error: {e}");

@@ -14,10 +14,10 @@ use crate::chess::board::{Board, Outcome};
 use crate::chess::diagram::{render, Diagram};
 use crate::chess::notation::{parse_move, to_san, MoveError};
 use crate::chess::types::*;
-use crate::cli::common::{EXIT_FAILED, EXIT_USAGE};
 use crate::engine::search::{mate_in, SearchControl, SearchLimits, SearchResult, Searcher};
 use crate::engine::time::TimePlan;
 use crate::engine::tt::TranspositionTable;
+use crate::util::command_line::{EXIT_FAILED, EXIT_USAGE};
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -108,11 +108,11 @@ enum Request {
 
 /// Runs `cavalier play` with the words after `play`; returns the exit code
 /// (0 normal end, 2 bad arguments, 1 when the output could not be written).
-pub fn cli(args: &[String]) -> i32 {
+pub fn command(args: &[String]) -> i32 {
     let options = match parse_args(args) {
         Ok(Request::Play(o)) => *o,
         Ok(Request::Help) => {
-            crate::cli::common::say_line(USAGE);
+            crate::util::command_line::say_line(USAGE);
             return 0;
         }
         Err(e) => {

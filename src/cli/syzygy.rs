@@ -5,8 +5,8 @@
 //! exit code 2, the other lines still probed.
 
 use crate::chess::board::Board;
-use crate::cli::common::{say, EXIT_FAILED, EXIT_USAGE};
 use crate::engine::syzygy::Tablebases;
+use crate::util::command_line::{say, EXIT_FAILED, EXIT_USAGE};
 use std::io::BufRead;
 use std::time::Instant;
 

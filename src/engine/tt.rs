@@ -201,11 +201,6 @@ impl TranspositionTable {
         }
     }
 
-    /// Size in megabytes.
-    pub fn size_mb(&self) -> usize {
-        self.buckets * BUCKET_BYTES / (1024 * 1024)
-    }
-
     /// Empties the table.
     pub fn clear(&self) {
         self.clear_with(1);

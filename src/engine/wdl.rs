@@ -7,8 +7,9 @@
 //! and `b` (the spread) are cubic polynomials in the material count `m /
 //! 58`, `m` = pawns + 3 × minors + 5 × rooks + 9 × queens of both sides
 //! (4..=78), the form Stockfish's model has used since 2022. The
-//! coefficients come from `cavalier wdl` (`src/cli/wdl.rs`) run over
-//! self-play positions; docs/tuning.md gives the command and the data.
+//! coefficients come from `cavalier wdl` (`src/lab/wdl.rs`, a lab tool)
+//! run over self-play positions; docs/tuning.md gives the command and the
+//! data.
 
 use crate::chess::board::Board;
 use crate::chess::types::*;

@@ -149,7 +149,7 @@ fn parse_seconds(text: &str) -> Result<Duration, String> {
 /// exit code: [`EXIT_OK`], [`EXIT_NOT_FOUND`] or [`EXIT_USAGE`]. Tours and the
 /// result go to stdout, progress and errors to stderr. With no square given
 /// and stdin a terminal, the square is asked for until it is valid.
-pub fn cli(args: &[String]) -> i32 {
+pub fn command(args: &[String]) -> i32 {
     let stdin = io::stdin();
     let interactive = stdin.is_terminal();
     let mut input = stdin.lock();
@@ -162,7 +162,7 @@ pub fn cli(args: &[String]) -> i32 {
     )
 }
 
-/// [`cli`] with its streams passed in, for tests.
+/// [`command`] with its streams passed in, for tests.
 pub(super) fn run(
     args: &[String],
     input: Option<&mut dyn BufRead>,

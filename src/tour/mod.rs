@@ -19,7 +19,7 @@
 //! semi-magic 8x8 tours are known, none fully magic with diagonals), so those
 //! searches run under a time limit and report honestly what they found.
 //!
-//! Exit codes of [`cli()`]: [`EXIT_OK`] when every requested tour was found,
+//! Exit codes of [`command()`]: [`EXIT_OK`] when every requested tour was found,
 //! [`EXIT_NOT_FOUND`] when fewer were (time limit reached, search space
 //! exhausted, or output could not be written), [`EXIT_USAGE`] for bad input.
 //!
@@ -41,7 +41,7 @@ mod square;
 #[cfg(test)]
 mod tests;
 
-pub use cli::cli;
+pub use cli::command;
 pub use goal::Goal;
 pub use path::{Tour, TourError};
 pub use request::{Progress, SearchConfig, SearchSummary, StopReason};

@@ -10,25 +10,6 @@ use crate::chess::bitboard::*;
 use crate::chess::board::Board;
 use crate::chess::types::*;
 
-/// Relative rank (0 = own back rank).
-#[inline(always)]
-pub(super) fn rel_rank(color: Color, s: Square) -> usize {
-    match color {
-        Color::White => rank_of(s),
-        Color::Black => 7 - rank_of(s),
-    }
-}
-
-/// A square's index in the piece-square tables: as `color` sees it (a1 =
-/// 0 .. h8 = 63 from White's side, mirrored by rank for Black).
-#[inline(always)]
-pub(super) fn pst_index(color: Color, s: Square) -> usize {
-    match color {
-        Color::White => index64(s),
-        Color::Black => index64(s) ^ 56,
-    }
-}
-
 /// One side's attack on the enemy king.
 #[derive(Clone, Copy, Default)]
 pub(super) struct KingAttack {

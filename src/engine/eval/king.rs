@@ -2,8 +2,10 @@
 //! scored when two pieces and a queen take part), and the own king's
 //! placement, open files, pawn shield and storm, and its flank.
 
-use super::context::{pst_index, rel_rank, EvalInfo};
-use super::params as ix;
+use super::context::EvalInfo;
+use super::number::Number;
+use super::relative::{pst_index, rel_rank};
+use super::slots as ix;
 use super::trace::Tracer;
 use super::weights::*;
 use super::Term;
@@ -11,11 +13,13 @@ use crate::chess::bitboard::*;
 use crate::chess::board::distance;
 use crate::chess::types::*;
 
-/// Middlegame penalty of an attack on the king worth `units`.
+/// Middlegame penalty of an attack on the king worth `units`: `units^2 *
+/// scale / KING_ATTACK_DIVISOR`, at most `cap`. Play passes
+/// `KING_ATTACK_SCALE` and `KING_ATTACK_CAP` in `i64`; the tuner's model
+/// its own values (see [`Number`]).
 #[inline(always)]
-pub fn king_danger(units: i32) -> i32 {
-    (units as i64 * units as i64 * KING_ATTACK_SCALE as i64 / KING_ATTACK_DIVISOR)
-        .min(KING_ATTACK_CAP as i64) as i32
+pub(super) fn king_danger<N: Number>(units: N, scale: N, cap: N) -> N {
+    (units * units * scale / N::of(KING_ATTACK_DIVISOR)).at_most(cap)
 }
 
 /// `color`'s attack on the enemy king, scored as that king's danger and
@@ -49,7 +53,12 @@ pub(super) fn king_attack<T: Tracer>(ei: &mut EvalInfo, tr: &mut T, color: Color
                     + safe_checks[k] * KING_SAFE_CHECK_UNITS[k]
             })
             .sum();
-        ei.add(color, Term::KingSafety, Score(king_danger(units), 0));
+        let danger = king_danger(
+            i64::from(units),
+            i64::from(KING_ATTACK_SCALE),
+            i64::from(KING_ATTACK_CAP),
+        );
+        ei.add(color, Term::KingSafety, Score(danger as i32, 0));
     }
     tr.king_attack(color, &attack.zone_hits, &safe_checks, scored);
 }

@@ -23,50 +23,68 @@
 //! maps.
 //!
 //! Scores are from the side to move's point of view. Every weight lives in
-//! [`crate::engine::eval::weights`].
+//! `weights.rs`.
 //!
-//! Files: `context` (the [`EvalInfo`](context) every term shares), `pawns`
+//! Files: `context` (the `EvalInfo` every term shares), `pawns`
 //! (structure and its cache), `pieces` (material, placement, mobility and
 //! the attack maps), `threats`, `passed`, `king` (attack and shelter),
-//! `scale` (drawish endings), `trace` (the tuner's [`Tracer`] and the `eval`
-//! table). [`trace_cached`] below calls the terms in order.
+//! `scale` (drawish endings), `mopup` (against a bare king), `trace` (the
+//! tuner's `Tracer` and the `eval` table), `slots` (every weight as a slot
+//! of one vector), `number` (the arithmetic of the non-linear steps),
+//! `relative` (squares as a colour sees them).
+//! [`trace_cached`] below calls the terms in order, and `conclude` takes
+//! the last steps.
 //!
-//! The evaluation is written once, generic over a [`Tracer`] that is told
-//! every weight it adds and how many times (its slot in [`crate::engine::eval::params`]),
-//! for the tuner. The evaluation used in play has the tracer that does
-//! nothing, whose calls compile away (same bench node count; the bench runs
-//! within 0.2% of the instructions it took before the tracer).
+//! The evaluation is written once, generic over a `Tracer` that is told
+//! every weight it adds and how many times (its slot in `slots`), for the
+//! tuner. The evaluation used in play has the tracer that does nothing,
+//! whose calls compile away (same bench node count; the bench runs within
+//! 0.2% of the instructions it took before the tracer). Its non-linear
+//! steps (the king's danger, the phase blend, the endgame scale, the
+//! mop-up) are written once too, generic over a `Number`, for play's
+//! integers and the tuner's reals.
+//!
+//! Only what the engine plays with is public here. The tuner reads the
+//! evaluation through one interface, `tuning` (feature `lab`): the
+//! traced features of a position, the evaluation as a function of its
+//! weights (computed by the steps above, not re-written), and the writing
+//! of `weights.rs`; the weights, slots, tracer and scale kinds stay
+//! private to this folder.
 
-pub mod params;
-pub mod weights;
+#[cfg(feature = "lab")]
+pub mod tuning;
 
 mod cache;
 mod context;
 mod king;
 mod mopup;
+mod number;
 mod passed;
 mod pawns;
 mod pieces;
+mod relative;
 mod scale;
+mod slots;
 mod threats;
 mod trace;
+mod weights;
 
 pub use cache::EvalCache;
-pub use king::king_danger;
 pub use pawns::PawnTable;
-pub use scale::{scale_kind, ScaleKind};
-pub use trace::{describe, NoTrace, Trace, Tracer};
+pub use trace::describe;
 
 use crate::chess::board::Board;
 use crate::chess::types::*;
-use crate::engine::eval::weights::*;
 use context::EvalInfo;
+use number::Number;
 use pawns::pawn_entry;
-use scale::scale_factor;
+use scale::{scale_factor, SCALE_ONE};
+use trace::{NoTrace, Trace, Tracer};
+use weights::*;
 
 /// The evaluation's parts, for the `eval` command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Term {
+enum Term {
     Material,
     PieceSquare,
     Mobility,
@@ -78,7 +96,7 @@ pub enum Term {
     Tempo,
 }
 
-pub const TERMS: [Term; 9] = [
+const TERMS: [Term; 9] = [
     Term::Material,
     Term::PieceSquare,
     Term::Mobility,
@@ -93,12 +111,20 @@ pub const TERMS: [Term; 9] = [
 /// Middlegame/endgame blend, `phase` out of `PHASE_TOTAL`.
 #[inline(always)]
 fn blend(s: Score, phase: i32) -> i32 {
-    (s.mg() * phase + s.eg() * (PHASE_TOTAL - phase)) / PHASE_TOTAL
+    taper(s.mg(), s.eg(), phase)
+}
+
+/// The middlegame and endgame values `mg` and `eg` blended by `phase`,
+/// out of `PHASE_TOTAL`.
+#[inline(always)]
+fn taper<N: Number>(mg: N, eg: N, phase: N) -> N {
+    let total = N::of(PHASE_TOTAL.into());
+    (mg * phase + eg * (total - phase)) / total
 }
 
 /// Game phase from the remaining pieces: `PHASE_TOTAL` at the start, 0 with
 /// kings and pawns only.
-pub fn phase(board: &Board) -> i32 {
+fn phase(board: &Board) -> i32 {
     let mut p = 0;
     for color in [Color::White, Color::Black] {
         for kind in [KNIGHT, BISHOP, ROOK, QUEEN] {
@@ -237,13 +263,13 @@ pub fn evaluate_cached(board: &Board, pawns: &mut PawnTable, evals: &mut EvalCac
 }
 
 /// The full evaluation with every term kept apart.
-pub fn trace(board: &Board) -> Trace {
+fn trace(board: &Board) -> Trace {
     trace_with(board, &mut NoTrace)
 }
 
 /// The full evaluation with every term kept apart, telling `tr` each weight
 /// it adds.
-pub fn trace_with<T: Tracer>(board: &Board, tr: &mut T) -> Trace {
+fn trace_with<T: Tracer>(board: &Board, tr: &mut T) -> Trace {
     trace_cached::<_, true>(board, tr, None)
 }
 
@@ -295,12 +321,6 @@ fn second_pass<T: Tracer>(ei: &mut EvalInfo, tr: &mut T, color: Color) {
     king::king_shelter(ei, tr, color);
 }
 
-/// The mop-up bonus (untuned, added after scaling) when White leads or is
-/// level, and when Black leads: 0 where it does not apply.
-pub fn mopup_bonus(board: &Board) -> [i32; 2] {
-    [Color::White, Color::Black].map(|c| mopup::mopup(board, c).unwrap_or(0))
-}
-
 /// White's view: the difference of the two colours' terms, blended by
 /// phase and scaled.
 #[inline(always)]
@@ -310,27 +330,75 @@ fn finish(board: &Board, terms: [[Score; 2]; 9], by_term: bool) -> Trace {
     for term in &terms[..if by_term { terms.len() } else { 1 }] {
         total += term[0] - term[1];
     }
-    let mut white_score = blend(total, phase);
-    let scale = scale_factor(board, white_score);
-    white_score = white_score * scale / 64;
-    // Against a bare king: how to make progress (outside the tuned terms).
-    if white_score >= 0 {
-        white_score += mopup::mopup(board, Color::White).unwrap_or(0);
-    } else {
-        white_score -= mopup::mopup(board, Color::Black).unwrap_or(0);
-    }
+    let end = conclude(
+        total.mg(),
+        total.eg(),
+        phase,
+        #[inline(always)]
+        |strong| scale_factor(board, strong),
+        #[inline(always)]
+        |leader| mopup::mopup(board, leader).unwrap_or(0),
+    );
     Trace {
         terms,
         phase,
+        scale: end.scale,
+        white_score: end.score,
+    }
+}
+
+/// What the last steps give, White's view.
+struct Concluded<N> {
+    /// The terms blended by phase, before scaling (the tuner's model
+    /// differentiates the scale by it).
+    #[cfg_attr(not(feature = "lab"), allow(dead_code))]
+    blended: N,
+    /// The scale factor applied, out of `SCALE_ONE`.
+    scale: N,
+    /// The evaluation.
+    score: N,
+}
+
+/// The evaluation's last steps from the sums of every term (the king's
+/// danger included), White's view: the middlegame and endgame sums `mg`
+/// and `eg` blended by `phase`; scaled by the factor of whichever side
+/// leads (`scale_for`, White when level); then, against a bare king, the
+/// leader's mop-up bonus (`mopup_for`, 0 where none applies: how to make
+/// progress, outside the tuned terms). Play computes them in integers,
+/// the tuner's model in reals (see [`Number`]).
+#[inline(always)]
+fn conclude<N: Number>(
+    mg: N,
+    eg: N,
+    phase: N,
+    scale_for: impl FnOnce(Color) -> N,
+    mopup_for: impl FnOnce(Color) -> N,
+) -> Concluded<N> {
+    let blended = taper(mg, eg, phase);
+    let strong = if blended >= N::ZERO {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let scale = scale_for(strong);
+    let scaled = blended * scale / N::of(SCALE_ONE.into());
+    let score = if scaled >= N::ZERO {
+        scaled + mopup_for(Color::White)
+    } else {
+        scaled - mopup_for(Color::Black)
+    };
+    Concluded {
+        blended,
         scale,
-        white_score,
+        score,
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::eval::params as ix;
+    use scale::{scale_kind, ScaleKind};
+    use slots as ix;
 
     #[test]
     fn pawn_table_and_both_compiled_forms_change_nothing() {

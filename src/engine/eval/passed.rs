@@ -1,8 +1,9 @@
 //! Passed pawns: by rank, with a free path, a safe stop square, and the
 //! kings' distances to the stop square.
 
-use super::context::{rel_rank, EvalInfo};
-use super::params as ix;
+use super::context::EvalInfo;
+use super::relative::rel_rank;
+use super::slots as ix;
 use super::trace::Tracer;
 use super::weights::*;
 use super::Term;

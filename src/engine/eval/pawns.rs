@@ -2,8 +2,8 @@
 //! isolated, backward, doubled and connected pawns, passed pawns, pawn
 //! attacks), computed once per structure and cached per search thread.
 
-use super::context::{pst_index, rel_rank};
-use super::params as ix;
+use super::relative::{pst_index, rel_rank};
+use super::slots as ix;
 use super::trace::{NoTrace, Tracer};
 use super::weights::*;
 use crate::chess::bitboard::*;

@@ -4,8 +4,9 @@
 //! space; and, on the way, each piece's attack map and its hits on the
 //! enemy king's zone, which the later terms read from the context.
 
-use super::context::{pst_index, rel_rank, EvalInfo};
-use super::params as ix;
+use super::context::EvalInfo;
+use super::relative::{pst_index, rel_rank};
+use super::slots as ix;
 use super::trace::Tracer;
 use super::weights::*;
 use super::{material_of, Term};

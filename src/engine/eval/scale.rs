@@ -2,13 +2,17 @@
 //! (dead draws, pawnless endings with a small edge, opposite-coloured
 //! bishops).
 
+use super::number::Number;
 use super::weights::*;
 use crate::chess::board::Board;
 use crate::chess::types::*;
 
+/// Scale factors are out of this: the whole score.
+pub(super) const SCALE_ONE: i32 = 64;
+
 /// Which scale factor applies to a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ScaleKind {
+pub(super) enum ScaleKind {
     /// Neither side can mate: 0.
     Dead,
     /// Pawnless, with too small a material edge: `DRAWISH_SCALE`.
@@ -19,26 +23,33 @@ pub enum ScaleKind {
     Full,
 }
 
-/// How much of the score the stronger side can hope to realise, out of 64.
-#[inline(always)]
-pub(super) fn scale_factor(board: &Board, white_score: i32) -> i32 {
-    let strong = if white_score >= 0 {
-        Color::White
-    } else {
-        Color::Black
-    };
-    match scale_kind(board, strong) {
-        ScaleKind::Dead => 0,
-        ScaleKind::Drawish => DRAWISH_SCALE,
-        ScaleKind::OppositeBishops => OPPOSITE_BISHOPS_SCALE,
-        ScaleKind::Full => 64,
+impl ScaleKind {
+    /// The factor, out of `SCALE_ONE`, given the drawish and the
+    /// opposite bishops' factors: play passes `DRAWISH_SCALE` and
+    /// `OPPOSITE_BISHOPS_SCALE`, the tuner's model its own values (see
+    /// [`Number`]).
+    #[inline(always)]
+    pub(super) fn factor<N: Number>(self, drawish: N, opposite_bishops: N) -> N {
+        match self {
+            ScaleKind::Dead => N::ZERO,
+            ScaleKind::Drawish => drawish,
+            ScaleKind::OppositeBishops => opposite_bishops,
+            ScaleKind::Full => N::of(SCALE_ONE.into()),
+        }
     }
+}
+
+/// How much of the score `strong` can hope to realise when it is ahead,
+/// out of `SCALE_ONE`.
+#[inline(always)]
+pub(super) fn scale_factor(board: &Board, strong: Color) -> i32 {
+    scale_kind(board, strong).factor(DRAWISH_SCALE, OPPOSITE_BISHOPS_SCALE)
 }
 
 /// The scale factor that applies when `strong` is ahead (White when the
 /// score is 0).
 #[inline(always)]
-pub fn scale_kind(board: &Board, strong: Color) -> ScaleKind {
+pub(super) fn scale_kind(board: &Board, strong: Color) -> ScaleKind {
     if board.insufficient_material() {
         return ScaleKind::Dead;
     }

@@ -3,7 +3,7 @@
 //! squares that would attack the queen; read from both sides' attack maps.
 
 use super::context::EvalInfo;
-use super::params as ix;
+use super::slots as ix;
 use super::trace::Tracer;
 use super::weights::*;
 use super::Term;

@@ -1,6 +1,6 @@
-//! What the evaluation tells: the [`Tracer`] the tuner listens with (the
-//! play-time [`NoTrace`] compiles away), the per-term [`Trace`], and the
-//! `eval` command's table.
+//! What the evaluation tells: the [`Tracer`] the tuner listens with
+//! through `tuning` (the play-time [`NoTrace`] compiles away), the
+//! per-term [`Trace`], and the `eval` command's table.
 
 use super::weights::{Score, PHASE_TOTAL};
 use super::{evaluate, trace, TERMS};
@@ -9,23 +9,22 @@ use crate::chess::types::*;
 
 /// Per-term, per-colour scores, the phase and the final result.
 #[derive(Clone, Debug)]
-pub struct Trace {
+pub(super) struct Trace {
     /// `terms[term][colour]`, from that colour's point of view.
-    pub terms: [[Score; 2]; 9],
-    pub phase: i32,
+    pub(super) terms: [[Score; 2]; 9],
+    pub(super) phase: i32,
     /// Scale factor applied to the blended score, out of 64.
-    pub scale: i32,
+    pub(super) scale: i32,
     /// Final score, White's point of view.
-    pub white_score: i32,
+    pub(super) white_score: i32,
 }
 
 /// Told what the evaluation adds, term by term, for the tuner. Counts are
 /// for `color`, whose terms count positively from its own point of view.
-pub trait Tracer {
+pub(super) trait Tracer {
     /// False for the play-time evaluation: the tracing code compiles away.
     const ACTIVE: bool;
-    /// `color` gets the weight of `slot` (see [`crate::engine::eval::params`]) `count`
-    /// times.
+    /// `color` gets the weight of `slot` (see `slots`) `count` times.
     fn add(&mut self, color: Color, slot: usize, count: i32);
     /// `color`'s attack on the enemy king: king-zone squares hit by each
     /// kind of attacker (`zone_hits[kind_index]`), safe checks by kind
@@ -41,7 +40,7 @@ pub trait Tracer {
 }
 
 /// The tracer of the evaluation in play: does nothing.
-pub struct NoTrace;
+pub(super) struct NoTrace;
 
 impl Tracer for NoTrace {
     const ACTIVE: bool = false;

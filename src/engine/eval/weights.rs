@@ -17,7 +17,7 @@
 //! tables are noisy where the data is thin (pawns on the seventh rank, the
 //! queen's long mobility tail): more and more varied data is the cure, not
 //! hand-smoothing. Values the tuner does not move are listed in
-//! `tune::is_frozen`.
+//! `engine::eval::tuning::is_frozen`.
 
 /// A middlegame / endgame pair, packed in one 64-bit integer (middlegame
 /// in the high half, endgame in the low half, each signed) so that adding

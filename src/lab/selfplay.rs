@@ -26,9 +26,9 @@
 use crate::book::EMBEDDED;
 use crate::chess::board::{Board, Outcome};
 use crate::chess::types::Color;
-use crate::cli::common::{parse_number, EXIT_FAILED, EXIT_USAGE};
 use crate::engine::search::{SearchControl, SearchLimits, Searcher, MAX_DEPTH};
 use crate::engine::tt::TranspositionTable;
+use crate::util::command_line::{parse_number, EXIT_FAILED, EXIT_USAGE};
 use crate::util::rng::{derive_seed, Rng};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -437,8 +437,8 @@ pub fn run(
 }
 
 /// `cavalier selfplay`: returns the exit code.
-pub fn cli(args: &[String]) -> i32 {
-    let o = match crate::cli::common::args_or_exit(parse_args(args), USAGE) {
+pub fn command(args: &[String]) -> i32 {
+    let o = match crate::util::command_line::args_or_exit(parse_args(args), USAGE) {
         Ok(o) => o,
         Err(code) => return code,
     };
@@ -450,7 +450,7 @@ pub fn cli(args: &[String]) -> i32 {
         None if o.chess960 => Some((0..960).filter_map(Board::chess960_start).collect()),
         None => None,
         Some(path) => {
-            let Some(text) = crate::cli::common::read_input(path) else {
+            let Some(text) = crate::util::command_line::read_input(path) else {
                 return EXIT_USAGE;
             };
             match parse_openings(&text) {
@@ -538,7 +538,7 @@ mod tests {
             let b = Board::from_fen(fen).unwrap();
             assert!(!b.in_check(), "{l}");
             // The tuner reads it back.
-            assert!(crate::cli::tune::parse_line(l).unwrap().is_some());
+            assert!(crate::lab::tune::parse_line(l).unwrap().is_some());
         }
         // The start position of the book is not among them.
         assert!(!text.contains("RNBQKBNR w KQkq - 0 1;"));

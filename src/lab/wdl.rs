@@ -13,10 +13,10 @@
 //! reading, beside the log-loss of the old and new model on the data.
 
 use crate::chess::board::Board;
-use crate::cli::common::{args_or_exit, parse_number, read_input, say, EXIT_FAILED};
 use crate::engine::wdl::{
     self, cubic, win_rate, MATERIAL_MAX, MATERIAL_MIN, MATERIAL_NORM, WDL_A, WDL_B,
 };
+use crate::util::command_line::{args_or_exit, parse_number, read_input, say, EXIT_FAILED};
 
 const USAGE: &str = "usage: cavalier wdl FILE [--min-count N] [--max-score CP]
 Fits the win/draw/loss model (UCI_ShowWDL) to FEN;RESULT;SCORE lines (cavalier selfplay).
@@ -211,13 +211,13 @@ fn log_loss(buckets: &[Bucket], ca: &[f64; 4], cb: &[f64; 4]) -> f64 {
     -ll / n.max(1.0)
 }
 
-pub fn cli(args: &[String]) -> i32 {
+pub fn command(args: &[String]) -> i32 {
     let o = match args_or_exit(parse_args(args), USAGE) {
         Ok(o) => o,
         Err(code) => return code,
     };
     let Some(text) = read_input(&o.path) else {
-        return crate::cli::common::EXIT_USAGE;
+        return crate::util::command_line::EXIT_USAGE;
     };
     let span = (MATERIAL_MAX - MATERIAL_MIN + 1) as usize;
     let mut buckets: Vec<Bucket> = (0..span).map(|_| Bucket::default()).collect();

@@ -1,42 +1,51 @@
-//! Every middlegame/endgame weight of [`crate::engine::eval::weights`] as a slot in one
+//! Every middlegame/endgame weight of `weights.rs` as a slot in one
 //! vector, so that the evaluation can say how many times it added each one
-//! (see [`crate::engine::eval::Tracer`]) and the tuner can vary them all.
+//! (see [`super::trace::Tracer`]) and the tuner can vary them all
+//! ([`super::tuning`], with the feature `lab`).
 //!
 //! A weight array takes one slot per element: slot `PASSED_PAWN + 4` is
 //! `PASSED_PAWN[4]`. The layout follows the order of `weights.rs`. The few
 //! plain integers of the evaluation (king-attack units, scale and cap, the
 //! endgame scale factors) are not slots: the evaluation is not linear in
-//! them, and the tuner handles them by name.
+//! them, and the tuning interface handles them by name.
+//!
+//! (The search's parameters are another thing: `engine::params`.)
 
-use crate::engine::eval::weights::{self as w, Score};
+use super::weights as w;
+#[cfg(any(test, feature = "lab"))]
+use super::weights::Score;
 
-/// One named weight (or weight array) and where its slots begin.
+/// One named weight (or weight array) of `weights.rs` and where its slots
+/// begin.
+#[cfg(any(test, feature = "lab"))]
 #[derive(Clone, Copy, Debug)]
-pub struct Param {
+pub(super) struct Weight {
     /// Its name in `weights.rs`.
-    pub name: &'static str,
+    pub(super) name: &'static str,
     /// First slot.
-    pub offset: usize,
+    pub(super) first: usize,
     /// Current values (one per slot).
-    pub values: &'static [Score],
+    pub(super) values: &'static [Score],
 }
 
 macro_rules! layout {
     ($($name:ident => $values:expr),* $(,)?) => {
         layout!(@offsets 0usize; $($name => $values),*);
         /// Every weight, in slot order.
-        pub const PARAMS: &[Param] = &[
-            $(Param { name: stringify!($name), offset: $name, values: &$values }),*
+        #[cfg(any(test, feature = "lab"))]
+        pub(super) const WEIGHTS: &[Weight] = &[
+            $(Weight { name: stringify!($name), first: $name, values: &$values }),*
         ];
     };
     (@offsets $at:expr; $name:ident => $values:expr $(, $rest:ident => $rvalues:expr)*) => {
         #[doc = concat!("First slot of `weights::", stringify!($name), "`.")]
-        pub const $name: usize = $at;
+        pub(super) const $name: usize = $at;
         layout!(@offsets $name + $values.len(); $($rest => $rvalues),*);
     };
     (@offsets $at:expr;) => {
         /// Number of slots.
-        pub const SLOTS: usize = $at;
+        #[cfg(any(test, feature = "lab"))]
+        pub(super) const SLOTS: usize = $at;
     };
 }
 
@@ -98,27 +107,6 @@ layout! {
     KING_PAWN_DISTANCE => [w::KING_PAWN_DISTANCE],
 }
 
-/// The current value of every slot.
-pub fn current() -> Vec<Score> {
-    let mut v = Vec::with_capacity(SLOTS);
-    for p in PARAMS {
-        v.extend_from_slice(p.values);
-    }
-    v
-}
-
-/// The name of a slot, with its index for arrays (`PASSED_PAWN[4]`).
-pub fn slot_name(slot: usize) -> String {
-    match PARAMS
-        .iter()
-        .find(|p| (p.offset..p.offset + p.values.len()).contains(&slot))
-    {
-        Some(p) if p.values.len() == 1 => p.name.to_string(),
-        Some(p) => format!("{}[{}]", p.name, slot - p.offset),
-        None => format!("slot {slot}"),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -127,15 +115,14 @@ mod tests {
     fn slots_are_contiguous_and_named_once() {
         let mut next = 0;
         let mut names = std::collections::HashSet::new();
-        for p in PARAMS {
-            assert_eq!(p.offset, next, "{}", p.name);
-            assert!(names.insert(p.name), "{} twice", p.name);
-            next += p.values.len();
+        for weight in WEIGHTS {
+            assert_eq!(weight.first, next, "{}", weight.name);
+            assert!(names.insert(weight.name), "{} twice", weight.name);
+            next += weight.values.len();
         }
         assert_eq!(next, SLOTS);
-        assert_eq!(current().len(), SLOTS);
-        assert_eq!(current()[PASSED_PAWN + 4], w::PASSED_PAWN[4]);
-        assert_eq!(slot_name(PASSED_PAWN + 4), "PASSED_PAWN[4]");
-        assert_eq!(slot_name(TEMPO), "TEMPO");
+        let passed = WEIGHTS.iter().find(|x| x.name == "PASSED_PAWN").unwrap();
+        assert_eq!(passed.first, PASSED_PAWN);
+        assert_eq!(passed.values[4], w::PASSED_PAWN[4]);
     }
 }

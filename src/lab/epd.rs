@@ -1,14 +1,20 @@
-//! EPD test suites: positions with `bm` (best move) and `am` (avoid move)
-//! operations, each searched for a fixed time with a fresh hash table.
+//! `cavalier epd`: EPD test suites, positions with `bm` (best move) and
+//! `am` (avoid move) operations, each searched for a fixed time (or a
+//! fixed number of nodes) with a fresh hash table.
 
 use crate::chess::board::Board;
 use crate::chess::notation::{parse_move, to_san, to_uci};
 use crate::chess::types::Move;
-use crate::cli::common::{read_input, say, EXIT_USAGE, USAGE};
 use crate::engine::search::{SearchControl, SearchLimits, Searcher};
 use crate::engine::time::TimePlan;
 use crate::engine::tt::TranspositionTable;
+use crate::util::command_line::{read_input, say, EXIT_USAGE};
 use std::time::Duration;
+
+/// The command line of `cavalier epd`.
+const USAGE: &str = "usage: cavalier epd FILE [--movetime MS | --nodes N]
+Searches each position of the EPD file FILE (bm/am operations) for MS
+milliseconds (default 1000) or N nodes and counts the solved.";
 
 /// Hash table per position (MB).
 const EPD_HASH_MB: usize = 64;
