@@ -235,7 +235,7 @@ fn usage_lists_every_subcommand_and_the_lab_apart() {
             "{name}: {text}"
         );
     }
-    for name in ["selfplay", "tune", "wdl", "epd"] {
+    for name in ["selfplay", "tune", "wdl", "epd", "net"] {
         assert!(lab.contains(&format!("cavalier {name}")), "{name}: {text}");
         assert!(
             !engine.contains(&format!("cavalier {name}")),
@@ -250,7 +250,7 @@ fn usage_lists_every_subcommand_and_the_lab_apart() {
 #[cfg(not(feature = "lab"))]
 #[test]
 fn lab_tools_name_their_build() {
-    for name in ["selfplay", "tune", "wdl", "epd"] {
+    for name in ["selfplay", "tune", "wdl", "epd", "net"] {
         let o = cavalier(&[name, "--help"]);
         assert_eq!(o.status.code(), Some(2), "{name}");
         assert!(o.stdout.is_empty(), "{name}");
@@ -262,6 +262,106 @@ fn lab_tools_name_their_build() {
             )
         );
     }
+}
+
+/// The network's pipeline from the command line: text from selfplay
+/// packed, packed records straight from selfplay, a small network trained
+/// on both (a file per epoch, its losses logged, falling), and its score of
+/// a position.
+#[cfg(feature = "lab")]
+#[test]
+fn selfplay_then_net_train_and_eval() {
+    let dir = std::env::temp_dir().join(format!("cavalier-net-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = |name: &str| dir.join(name).to_string_lossy().into_owned();
+    let play = |out: &str, packed: bool, seed: &str| {
+        let mut args = vec![
+            "selfplay",
+            "--games",
+            "6",
+            "--nodes",
+            "400",
+            "--threads",
+            "2",
+            "--seed",
+            seed,
+            "--max-plies",
+            "100",
+            "--out",
+            out,
+        ];
+        if packed {
+            args.push("--packed");
+        }
+        let o = cavalier(&args);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    };
+    play(&path("a.txt"), false, "21");
+    play(&path("b.bin"), true, "22");
+    let o = cavalier(&["net", "pack", &path("a.txt"), "--out", &path("a.bin")]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let lines = std::fs::read_to_string(path("a.txt"))
+        .unwrap()
+        .lines()
+        .count();
+    assert_eq!(
+        std::fs::metadata(path("a.bin")).unwrap().len(),
+        32 * lines as u64
+    );
+    let o = cavalier(&[
+        "net",
+        "train",
+        &path("a.bin"),
+        &path("b.bin"),
+        "--out",
+        &path("nets"),
+        "--hidden",
+        "16",
+        "--epochs",
+        "3",
+        "--batch",
+        "64",
+        "--lr",
+        "0.01",
+        "--threads",
+        "2",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    let losses: Vec<f64> = out
+        .lines()
+        .map(|l| {
+            let w: Vec<&str> = l.split_whitespace().collect();
+            assert_eq!(
+                (w[0], w[2], w[4], w[6]),
+                ("epoch", "train", "valid", "valid-quantised"),
+                "{l}"
+            );
+            w[3].parse().unwrap()
+        })
+        .collect();
+    assert_eq!(losses.len(), 3, "{out}");
+    assert!(losses[2] < losses[0], "{out}");
+    let log = std::fs::read_to_string(path("nets/log.txt")).unwrap();
+    assert_eq!(
+        log.lines().filter(|l| l.starts_with("epoch")).count(),
+        3,
+        "{log}"
+    );
+    let o = cavalier(&[
+        "net",
+        "eval",
+        &path("nets/net-3.nnue"),
+        "4k3/8/8/8/8/8/8/3QK3 w - - 0 1",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        stdout(&o).contains(" cp for the side to move ("),
+        "{}",
+        stdout(&o)
+    );
+    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[cfg(feature = "lab")]
@@ -344,6 +444,34 @@ fn lab_bad_input_is_a_clear_error() {
         vec!["epd"],
         vec!["epd", "/no/such/file.epd"],
         vec!["epd", "f.epd", "--nodes", "0"],
+        vec!["net"],
+        vec!["net", "frobnicate"],
+        vec!["net", "pack", "x.txt"],
+        vec![
+            "net",
+            "pack",
+            "/no/such/file.txt",
+            "--out",
+            "/tmp/cavalier-never.bin",
+        ],
+        vec!["net", "train", "--out", "/tmp/x"],
+        vec!["net", "train", "/no/such/file.bin", "--out", "/tmp/x"],
+        vec![
+            "net", "train", "f.bin", "--out", "/tmp/x", "--hidden", "100",
+        ],
+        vec!["net", "train", "f.bin", "--out", "/tmp/x", "--blend", "2"],
+        vec!["net", "eval"],
+        vec!["net", "eval", "/no/such/net.nnue"],
+        vec!["net", "eval", "Cargo.toml"],
+        vec!["selfplay", "--resume"],
+        vec![
+            "selfplay",
+            "--resume",
+            "--out",
+            "Cargo.toml.progress-missing",
+            "--seed",
+            "x",
+        ],
     ] {
         let o = cavalier(&args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
@@ -355,6 +483,7 @@ fn lab_bad_input_is_a_clear_error() {
         ["selfplay", "--help"],
         ["tune", "--help"],
         ["wdl", "--help"],
+        ["net", "--help"],
     ] {
         let o = cavalier(&help);
         assert!(o.status.success());

@@ -40,6 +40,8 @@ pub fn run(args: &[String]) -> i32 {
         Some("wdl") => crate::lab::wdl::command(rest),
         #[cfg(feature = "lab")]
         Some("epd") => crate::lab::epd::command(rest),
+        #[cfg(feature = "lab")]
+        Some("net") => crate::lab::net::command(rest),
         #[cfg(not(feature = "lab"))]
         Some(lab) if usage::LAB_TOOLS.contains(&lab) => {
             eprintln!(

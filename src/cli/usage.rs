@@ -26,11 +26,13 @@ lab tools, in the build made by cargo build --release --features lab:
        cavalier wdl FILE [options]           fit the win/draw/loss model to those results
                                              and scores (cavalier wdl --help)
        cavalier epd FILE [--movetime MS | --nodes N]
-                                             run an EPD suite (bm/am), count the solved";
+                                             run an EPD suite (bm/am), count the solved
+       cavalier net pack|train|eval ...      the evaluation network's data and trainer
+                                             (cavalier net --help)";
 
 /// The lab's subcommands ([`crate::lab`]): a build without the `lab`
 /// feature answers them with the command that builds them.
-pub const LAB_TOOLS: [&str; 4] = ["selfplay", "tune", "wdl", "epd"];
+pub const LAB_TOOLS: [&str; 5] = ["selfplay", "tune", "wdl", "epd", "net"];
 
 /// How to build the lab tools.
 pub const LAB_BUILD: &str = "cargo build --release --features lab";

@@ -18,6 +18,7 @@
 //! interface, `engine::eval::tuning`, compiled with this feature too.
 
 pub mod epd;
+pub mod net;
 pub mod selfplay;
 pub mod tune;
 pub mod wdl;

@@ -83,6 +83,12 @@ pub struct Options {
     pub random_plies: usize,
     pub max_plies: usize,
     pub hash_mb: usize,
+    /// Write 32-byte records (`lab::net::packed`) instead of text.
+    pub packed: bool,
+    /// Carry on an interrupted run of the same command (`--out` needed).
+    pub resume: bool,
+    /// The first game to play (games before it are already written).
+    pub first_game: usize,
 }
 
 const USAGE: &str = "usage: cavalier selfplay [options]
@@ -98,6 +104,9 @@ const USAGE: &str = "usage: cavalier selfplay [options]
   --random-plies N  random moves played after the opening (default 4)
   --max-plies N     a game this long is a draw (default 400)
   --hash MB         hash table of each game (default 2)
+  --packed          write 32-byte records (docs/network.md) instead of text
+  --resume          carry on an interrupted run of the same command: FILE.progress says
+                    how many games FILE holds; the rest are played and appended
 Writes one line per quiet position: FEN;RESULT;SCORE with RESULT 1.0, 0.5 or 0.0 for
 White and SCORE the search's score there (cp, White's view).";
 
@@ -114,6 +123,9 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
         random_plies: DEFAULT_RANDOM_PLIES,
         max_plies: DEFAULT_MAX_PLIES,
         hash_mb: DEFAULT_HASH_MB,
+        packed: false,
+        resume: false,
+        first_game: 0,
     };
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -135,6 +147,8 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
             "--out" => o.out = Some(value()?),
             "--openings" => o.openings = Some(value()?),
             "--chess960" => o.chess960 = true,
+            "--packed" => o.packed = true,
+            "--resume" => o.resume = true,
             "--random-plies" => o.random_plies = parse_number(a, &value()?, |&n: &usize| n <= 40)?,
             "--max-plies" => o.max_plies = parse_number(a, &value()?, |&n: &usize| n >= 10)?,
             "--hash" => {
@@ -324,6 +338,65 @@ impl Player {
     }
 }
 
+/// A game's kept positions as written: `FEN;RESULT;SCORE` lines, or
+/// 32-byte records.
+fn game_bytes(game: &GameRecord, packed: bool) -> Vec<u8> {
+    let mut out = Vec::new();
+    for (fen, score) in &game.fens {
+        if packed {
+            let board = Board::from_fen(fen).expect("a FEN the board wrote");
+            let sample = crate::lab::net::packed::sample_of(&board, *score, game.result);
+            out.extend_from_slice(
+                &crate::lab::net::packed::pack(&sample).expect("a legal position packs"),
+            );
+        } else {
+            let result = result_text(game.result);
+            out.extend_from_slice(format!("{fen};{result};{score}\n").as_bytes());
+        }
+    }
+    out
+}
+
+/// Games finished out of order, waiting for the ones before them: the
+/// output holds games in order, so that a run can be resumed.
+struct InOrder {
+    /// The next game to write.
+    next: usize,
+    /// Bytes written so far (from the start of the file).
+    bytes: u64,
+    waiting: std::collections::BTreeMap<usize, Vec<u8>>,
+}
+
+/// The name of the file that records how far `out` got.
+pub fn progress_path(out: &str) -> String {
+    format!("{out}.progress")
+}
+
+/// Reads a progress file: (games written, bytes written, the run's seed).
+pub fn read_progress(path: &str) -> Result<(usize, u64, u64), String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read \"{path}\": {e}"))?;
+    let mut words = text.split_whitespace();
+    let mut next = |what: &str| {
+        words
+            .next()
+            .and_then(|w| w.parse::<u64>().ok())
+            .ok_or_else(|| format!("\"{path}\": no {what}"))
+    };
+    Ok((
+        next("game count")? as usize,
+        next("byte count")?,
+        next("seed")?,
+    ))
+}
+
+/// Records how far the output got, atomically (write, then rename).
+fn write_progress(path: &str, games: usize, bytes: u64, seed: u64) -> Result<(), String> {
+    let tmp = format!("{path}.tmp");
+    std::fs::write(&tmp, format!("{games} {bytes} {seed}\n"))
+        .and_then(|_| std::fs::rename(&tmp, path))
+        .map_err(|e| format!("cannot write \"{path}\": {e}"))
+}
+
 /// The text of a result as written.
 pub fn result_text(r: f32) -> &'static str {
     if r >= 1.0 {
@@ -363,24 +436,33 @@ impl Tally {
     }
 }
 
-/// Plays the games of `o` on its threads, writing positions to `sink`.
-/// Progress lines go to `progress`. Returns the final tally line, or the
-/// first write error.
+/// Plays games `o.first_game..o.games` of `o` on its threads, writing
+/// their positions to `sink` in game order (`start_bytes` already there);
+/// after each write, records the games and bytes written in the file
+/// `progress_file` if given. Progress lines go to `progress`. Returns the
+/// final tally line, or the first write error.
 pub fn run(
     o: &Options,
     openings: Option<&[Board]>,
     sink: &mut (dyn Write + Send),
+    start_bytes: u64,
+    progress_file: Option<&str>,
     progress: &(dyn Fn(&str) + Sync),
 ) -> Result<String, String> {
     let start = Instant::now();
-    let next = AtomicUsize::new(0);
+    let next = AtomicUsize::new(o.first_game);
+    let order = Mutex::new(InOrder {
+        next: o.first_game,
+        bytes: start_bytes,
+        waiting: std::collections::BTreeMap::new(),
+    });
     let failed = AtomicBool::new(false);
     let tally = Tally::default();
     let sink = Mutex::new(sink);
     let last_report = Mutex::new(Instant::now());
     let error = Mutex::new(None::<String>);
     std::thread::scope(|s| {
-        for _ in 0..o.threads.min(o.games) {
+        for _ in 0..o.threads.min(o.games.saturating_sub(o.first_game)) {
             s.spawn(|| {
                 let mut player = Player::new(o);
                 loop {
@@ -389,21 +471,38 @@ pub fn run(
                         break;
                     }
                     let game = player.play(o, openings, index);
-                    let result = result_text(game.result);
-                    let mut text = String::new();
-                    for (fen, score) in &game.fens {
-                        text.push_str(&format!("{fen};{result};{score}\n"));
-                    }
-                    {
+                    let written = {
+                        let mut order = order.lock().unwrap_or_else(|e| e.into_inner());
+                        order.waiting.insert(index, game_bytes(&game, o.packed));
                         let mut out = sink.lock().unwrap_or_else(|e| e.into_inner());
-                        if let Err(e) = out.write_all(text.as_bytes()) {
-                            failed.store(true, Ordering::Relaxed);
-                            error
-                                .lock()
-                                .unwrap_or_else(|e| e.into_inner())
-                                .get_or_insert(format!("cannot write the positions: {e}"));
-                            break;
+                        let mut written = Ok(());
+                        let mut moved = false;
+                        while let Some(bytes) = {
+                            let n = order.next;
+                            order.waiting.remove(&n)
+                        } {
+                            written = out.write_all(&bytes).map_err(|e| e.to_string());
+                            if written.is_err() {
+                                break;
+                            }
+                            order.next += 1;
+                            order.bytes += bytes.len() as u64;
+                            moved = true;
                         }
+                        if let (Ok(()), Some(path), true) = (&written, progress_file, moved) {
+                            written = out.flush().map_err(|e| e.to_string()).and_then(|_| {
+                                write_progress(path, order.next, order.bytes, o.seed)
+                            });
+                        }
+                        written
+                    };
+                    if let Err(e) = written {
+                        failed.store(true, Ordering::Relaxed);
+                        error
+                            .lock()
+                            .unwrap_or_else(|e| e.into_inner())
+                            .get_or_insert(format!("cannot write the positions: {e}"));
+                        break;
                     }
                     tally
                         .positions
@@ -436,9 +535,53 @@ pub fn run(
     Ok(tally.line(start))
 }
 
+/// The output file: created (or emptied) for a new run; for `--resume`,
+/// cut back to what its progress file vouches for, with the first game to
+/// play and the run's seed taken from there (a different `--seed` is an
+/// error). Returns the file, positioned at its end, and its length.
+fn open_output(
+    path: &str,
+    o: &mut Options,
+    args: &[String],
+) -> Result<(std::fs::File, u64), String> {
+    use std::io::{Seek, SeekFrom};
+    if !o.resume || !std::path::Path::new(&progress_path(path)).exists() {
+        let f =
+            std::fs::File::create(path).map_err(|e| format!("cannot create \"{path}\": {e}"))?;
+        return Ok((f, 0));
+    }
+    let (games, bytes, seed) = read_progress(&progress_path(path))?;
+    if args.iter().any(|a| a == "--seed") && seed != o.seed {
+        return Err(format!(
+            "--seed {} differs from the run being resumed ({seed})",
+            o.seed
+        ));
+    }
+    o.seed = seed;
+    o.first_game = games.min(o.games);
+    let mut f = std::fs::OpenOptions::new()
+        .write(true)
+        .open(path)
+        .map_err(|e| format!("cannot open \"{path}\": {e}"))?;
+    let len = f.metadata().map_err(|e| e.to_string())?.len();
+    if len < bytes {
+        return Err(format!(
+            "\"{path}\" holds {len} bytes, fewer than its progress file's {bytes}"
+        ));
+    }
+    f.set_len(bytes)
+        .and_then(|_| f.seek(SeekFrom::End(0)))
+        .map_err(|e| format!("cannot cut \"{path}\" back: {e}"))?;
+    eprintln!(
+        "selfplay: resuming at game {games} of {}, seed {seed}",
+        o.games
+    );
+    Ok((f, bytes))
+}
+
 /// `cavalier selfplay`: returns the exit code.
 pub fn command(args: &[String]) -> i32 {
-    let o = match crate::util::command_line::args_or_exit(parse_args(args), USAGE) {
+    let mut o = match crate::util::command_line::args_or_exit(parse_args(args), USAGE) {
         Ok(o) => o,
         Err(code) => return code,
     };
@@ -462,16 +605,21 @@ pub fn command(args: &[String]) -> i32 {
             }
         }
     };
-    let mut sink: Box<dyn Write + Send> = match &o.out {
-        None => Box::new(std::io::BufWriter::new(std::io::stdout())),
-        Some(path) => match std::fs::File::create(path) {
-            Ok(f) => Box::new(std::io::BufWriter::new(f)),
+    let (mut sink, start_bytes): (Box<dyn Write + Send>, u64) = match o.out.clone() {
+        None if o.resume => {
+            eprintln!("error: --resume needs --out FILE\n{USAGE}");
+            return EXIT_USAGE;
+        }
+        None => (Box::new(std::io::BufWriter::new(std::io::stdout())), 0),
+        Some(path) => match open_output(&path, &mut o, args) {
+            Ok((f, bytes)) => (Box::new(std::io::BufWriter::new(f)), bytes),
             Err(e) => {
-                eprintln!("error: cannot create \"{path}\": {e}");
+                eprintln!("error: {e}");
                 return EXIT_USAGE;
             }
         },
     };
+    let progress_file = o.out.as_deref().map(progress_path);
     let limit = match o.depth {
         Some(d) => format!("depth {d}"),
         None => format!("{} nodes", o.nodes),
@@ -488,7 +636,14 @@ pub fn command(args: &[String]) -> i32 {
         }
     );
     let report = |line: &str| eprintln!("{line}");
-    match run(&o, openings.as_deref(), &mut *sink, &report) {
+    match run(
+        &o,
+        openings.as_deref(),
+        &mut *sink,
+        start_bytes,
+        progress_file.as_deref(),
+        &report,
+    ) {
         Ok(line) => {
             eprintln!("selfplay: done: {line}");
             0
@@ -517,13 +672,112 @@ mod tests {
             random_plies: 2,
             max_plies: 60,
             hash_mb: 1,
+            packed: false,
+            resume: false,
+            first_game: 0,
         }
+    }
+
+    /// Games `from..to` of `o`, as the output would hold them.
+    fn output(o: &Options, from: usize, to: usize) -> Vec<u8> {
+        let o = Options {
+            games: to,
+            first_game: from,
+            ..o.clone()
+        };
+        let mut buf: Vec<u8> = Vec::new();
+        run(&o, None, &mut buf, 0, None, &|_| {}).unwrap();
+        buf
+    }
+
+    /// Games are written in order whatever thread finishes first, so a run
+    /// cut after game k and resumed writes the bytes of the whole run; and
+    /// the packed output holds the text output's positions.
+    #[test]
+    fn output_is_in_game_order_resumable_and_packed_alike() {
+        let o = Options {
+            games: 4,
+            max_plies: 40,
+            ..tiny()
+        };
+        let whole = output(&o, 0, 4);
+        let mut parts = output(&o, 0, 1);
+        parts.extend(output(&o, 1, 4));
+        assert_eq!(whole, parts);
+        let packed = output(
+            &Options {
+                packed: true,
+                ..o.clone()
+            },
+            0,
+            4,
+        );
+        let text = String::from_utf8(whole).unwrap();
+        assert_eq!(packed.len(), 32 * text.lines().count());
+        for (line, record) in text.lines().zip(packed.chunks_exact(32)) {
+            let expected = crate::lab::net::packed::record_of_line(line)
+                .unwrap()
+                .unwrap();
+            assert_eq!(record, expected, "{line}");
+        }
+    }
+
+    /// The command line's --resume: an interrupted run (cut short to its
+    /// first games, as a killed process leaves it, with a torn record after
+    /// them) carried on gives the same file as an uninterrupted one.
+    #[test]
+    fn resume_carries_on_from_the_progress_file() {
+        let dir = std::env::temp_dir().join(format!("cavalier-resume-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = |name: &str| dir.join(name).to_string_lossy().into_owned();
+        let (a, b) = (file("a.bin"), file("b.bin"));
+        let args = |out: &str, games: &str| -> Vec<String> {
+            [
+                "--games",
+                games,
+                "--nodes",
+                "300",
+                "--threads",
+                "2",
+                "--seed",
+                "11",
+                "--max-plies",
+                "40",
+                "--random-plies",
+                "2",
+                "--hash",
+                "1",
+                "--packed",
+                "--resume",
+                "--out",
+                out,
+            ]
+            .iter()
+            .map(|s| s.to_string())
+            .collect()
+        };
+        assert_eq!(command(&args(&a, "3")), 0);
+        assert_eq!(command(&args(&b, "1")), 0);
+        let (games, bytes, seed) = read_progress(&progress_path(&b)).unwrap();
+        assert_eq!((games, seed), (1, 11));
+        // A torn write after the last whole game.
+        let mut torn = std::fs::read(&b).unwrap();
+        assert_eq!(torn.len() as u64, bytes);
+        torn.extend_from_slice(&[7; 13]);
+        std::fs::write(&b, torn).unwrap();
+        assert_eq!(command(&args(&b, "3")), 0);
+        assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
+        assert_eq!(read_progress(&progress_path(&b)).unwrap().0, 3);
+        let mut other_seed = args(&b, "4");
+        other_seed[7] = "12".to_string();
+        assert_eq!(command(&other_seed), EXIT_USAGE);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
     fn a_tiny_run_writes_well_formed_quiet_positions() {
         let mut buf: Vec<u8> = Vec::new();
-        let line = run(&tiny(), None, &mut buf, &|_| {}).unwrap();
+        let line = run(&tiny(), None, &mut buf, 0, None, &|_| {}).unwrap();
         assert!(line.starts_with("2 games"), "{line}");
         let text = String::from_utf8(buf).unwrap();
         let lines: Vec<&str> = text.lines().collect();

@@ -1,0 +1,365 @@
+//! `cavalier net`: the evaluation network's data and trainer.
+//!
+//! - `packed`: the 32-byte training record and its conversions (from a
+//!   board, from `selfplay`'s `FEN;RESULT;SCORE` text);
+//! - `network`: the network in floating point, its forward pass and
+//!   gradient (768 inputs, `hidden` units per view, SCReLU, one output);
+//! - `train`: mini-batch AdamW over threads, held-out validation;
+//! - `quant`: the network in integers as the engine is to run it, and its
+//!   file.
+//!
+//! The verbs: `pack` converts text to records, `train` fits a network and
+//! writes one file per epoch, `eval` prints a network's score of a FEN.
+//! Data lives outside the repository; the commands that remake it are in
+//! docs/network.md.
+
+pub mod network;
+pub mod packed;
+pub mod quant;
+pub mod train;
+
+use crate::chess::board::Board;
+use crate::util::command_line::{args_or_exit, parse_number, say, EXIT_FAILED, EXIT_USAGE};
+use network::{features, sigmoid, target, SCALE};
+use packed::{unpack, RECORD_BYTES};
+use quant::QuantNet;
+use std::io::Write;
+use train::Config;
+
+const USAGE: &str = "usage: cavalier net pack TEXT... --out FILE
+       cavalier net train DATA... --out DIR [options]
+       cavalier net eval NETFILE FEN
+pack   converts FEN;RESULT;SCORE lines (cavalier selfplay) to 32-byte records
+       (docs/network.md), appended to FILE; bad lines are counted and skipped
+train  fits a network to the records of the DATA files; writes DIR/net-E.nnue
+       (quantised) after every epoch E and a line of DIR/log.txt
+  --hidden N        units per view, a multiple of 16 (default 128)
+  --epochs N        passes over the data (default 10)
+  --batch N         positions per step (default 16384)
+  --lr X            learning rate at the start (default 0.001)...
+  --lr-drop X       ...multiplied by this (default 0.3)...
+  --lr-step N       ...every N epochs (default 4)
+  --blend X         weight of the game result in the target, the rest the
+                    score's sigmoid (default 0.3)
+  --weight-decay X  AdamW's decay (default 0.01)
+  --max-score CP    leave out positions scored beyond this (default 3000)
+  --validation X    share of the records held out (default 0.02)
+  --threads N       (default: every core)
+  --seed S          shuffles and initial weights (default 1)
+eval   prints the network's score of FEN (side to move's view, and White's)";
+
+/// Options of `cavalier net train`.
+#[derive(Clone, Debug)]
+struct TrainOptions {
+    data: Vec<String>,
+    out: String,
+    max_score: i32,
+    cfg: Config,
+}
+
+fn parse_train(args: &[String]) -> Result<TrainOptions, String> {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut o = TrainOptions {
+        data: Vec::new(),
+        out: String::new(),
+        max_score: 3000,
+        cfg: Config {
+            hidden: 128,
+            epochs: 10,
+            batch: 16384,
+            lr: 0.001,
+            lr_drop: 0.3,
+            lr_step: 4,
+            blend: 0.3,
+            weight_decay: 0.01,
+            threads,
+            seed: 1,
+            validation: 0.02,
+        },
+    };
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let mut value = || {
+            it.next()
+                .cloned()
+                .ok_or_else(|| format!("{a} needs a value"))
+        };
+        let c = &mut o.cfg;
+        match a.as_str() {
+            "--out" => o.out = value()?,
+            "--hidden" => {
+                c.hidden = parse_number(a, &value()?, |&n: &usize| {
+                    n.is_multiple_of(16) && (16..=1024).contains(&n)
+                })?
+            }
+            "--epochs" => c.epochs = parse_number(a, &value()?, |&n: &usize| n > 0)?,
+            "--batch" => c.batch = parse_number(a, &value()?, |&n: &usize| n > 0)?,
+            "--lr" => c.lr = parse_number(a, &value()?, |&x: &f32| x > 0.0 && x < 1.0)?,
+            "--lr-drop" => c.lr_drop = parse_number(a, &value()?, |&x: &f32| x > 0.0 && x <= 1.0)?,
+            "--lr-step" => c.lr_step = parse_number(a, &value()?, |&n: &usize| n > 0)?,
+            "--blend" => c.blend = parse_number(a, &value()?, |x: &f32| (0.0..=1.0).contains(x))?,
+            "--weight-decay" => {
+                c.weight_decay = parse_number(a, &value()?, |x: &f32| (0.0..1.0).contains(x))?
+            }
+            "--validation" => {
+                c.validation = parse_number(a, &value()?, |x: &f32| (0.0..0.5).contains(x))?
+            }
+            "--threads" => {
+                c.threads = parse_number(a, &value()?, |n: &usize| (1..=256).contains(n))?
+            }
+            "--seed" => c.seed = parse_number(a, &value()?, |_: &u64| true)?,
+            "--max-score" => o.max_score = parse_number(a, &value()?, |&n: &i32| n > 0)?,
+            "-h" | "--help" => return Err(String::new()),
+            flag if flag.starts_with("--") => {
+                return Err(format!(
+                    "unexpected argument \"{}\"",
+                    crate::util::text::quote(flag)
+                ))
+            }
+            _ => o.data.push(a.clone()),
+        }
+    }
+    if o.data.is_empty() {
+        return Err("train needs DATA files".to_string());
+    }
+    if o.out.trim().is_empty() {
+        return Err("train needs --out DIR".to_string());
+    }
+    Ok(o)
+}
+
+/// Reads the records of `paths`, keeping those that unpack and whose score
+/// is within `max_score`; returns them and the count left out.
+fn read_records(
+    paths: &[String],
+    max_score: i32,
+) -> Result<(Vec<[u8; RECORD_BYTES]>, usize), String> {
+    let mut out = Vec::new();
+    let mut left_out = 0;
+    for path in paths {
+        let bytes = std::fs::read(path).map_err(|e| format!("cannot read \"{path}\": {e}"))?;
+        if bytes.len() % RECORD_BYTES != 0 {
+            return Err(format!(
+                "\"{path}\": {} bytes is not a whole number of {RECORD_BYTES}-byte records",
+                bytes.len()
+            ));
+        }
+        for chunk in bytes.chunks_exact(RECORD_BYTES) {
+            let r: [u8; RECORD_BYTES] = chunk.try_into().expect("exact chunk");
+            match unpack(&r) {
+                Some(s) if (s.score as i32).abs() <= max_score => out.push(r),
+                _ => left_out += 1,
+            }
+        }
+    }
+    Ok((out, left_out))
+}
+
+/// Mean loss of the quantised network on `records` (the float network's
+/// loss, with the engine's integer arithmetic).
+fn quantised_loss(net: &QuantNet, records: &[[u8; RECORD_BYTES]], blend: f32) -> f64 {
+    let (mut a, mut b) = (vec![0i16; net.hidden], vec![0i16; net.hidden]);
+    let mut total = 0.0f64;
+    for r in records {
+        let Some(s) = unpack(r) else { continue };
+        let (us, them) = features(&s);
+        net.refresh(&us, &mut a);
+        net.refresh(&them, &mut b);
+        let e = sigmoid(net.output(&a, &b) as f32 / SCALE) - target(&s, blend);
+        total += (e * e) as f64;
+    }
+    total / records.len().max(1) as f64
+}
+
+fn train_command(args: &[String]) -> i32 {
+    let o = match args_or_exit(parse_train(args), USAGE) {
+        Ok(o) => o,
+        Err(code) => return code,
+    };
+    let (mut records, left_out) = match read_records(&o.data, o.max_score) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return EXIT_USAGE;
+        }
+    };
+    if records.len() < 100 {
+        eprintln!(
+            "error: {} usable records: too few to train on",
+            records.len()
+        );
+        return EXIT_USAGE;
+    }
+    if let Err(e) = std::fs::create_dir_all(&o.out) {
+        eprintln!("error: cannot create \"{}\": {e}", o.out);
+        return EXIT_USAGE;
+    }
+    let log_path = format!("{}/log.txt", o.out);
+    let mut log = match std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&log_path)
+    {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("error: cannot open \"{log_path}\": {e}");
+            return EXIT_USAGE;
+        }
+    };
+    let header = format!(
+        "# {} records ({left_out} left out: unreadable or beyond {} cp), {:?}",
+        records.len(),
+        o.max_score,
+        o.cfg
+    );
+    eprintln!("{header}");
+    let _ = writeln!(log, "{header}");
+    let start = std::time::Instant::now();
+    let mut last = start.elapsed();
+    let trained = records.len() as f64 * (1.0 - o.cfg.validation as f64);
+    let mut failure = None;
+    train::train(&mut records, &o.cfg, &mut |e| {
+        let epoch = e.epoch;
+        let q = QuantNet::from_float(e.net);
+        let qloss = quantised_loss(&q, e.validation, o.cfg.blend);
+        let path = format!("{}/net-{epoch}.nnue", o.out);
+        if let Err(e) = std::fs::write(&path, q.to_bytes()) {
+            failure.get_or_insert(format!("cannot write \"{path}\": {e}"));
+        }
+        let now = start.elapsed();
+        let rate = trained / (now - last).as_secs_f64().max(1e-9);
+        last = now;
+        let line = format!(
+            "epoch {epoch} train {:.6} valid {:.6} valid-quantised {qloss:.6} {rate:.0} pos/s {:.0} s",
+            e.train_loss,
+            e.validation_loss,
+            now.as_secs_f64()
+        );
+        say!("{line}");
+        let _ = writeln!(log, "{line}");
+    });
+    match failure {
+        Some(e) => {
+            eprintln!("error: {e}");
+            EXIT_FAILED
+        }
+        None => 0,
+    }
+}
+
+fn pack_command(args: &[String]) -> i32 {
+    let mut inputs = Vec::new();
+    let mut out = None;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--out" => out = it.next().cloned(),
+            "-h" | "--help" => {
+                say!("{USAGE}");
+                return 0;
+            }
+            _ => inputs.push(a.clone()),
+        }
+    }
+    let Some(out) = out.filter(|o| !o.trim().is_empty()) else {
+        eprintln!("error: pack needs --out FILE\n{USAGE}");
+        return EXIT_USAGE;
+    };
+    if inputs.is_empty() {
+        eprintln!("error: pack needs TEXT files\n{USAGE}");
+        return EXIT_USAGE;
+    }
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&out);
+    let mut sink = match file {
+        Ok(f) => std::io::BufWriter::new(f),
+        Err(e) => {
+            eprintln!("error: cannot open \"{out}\": {e}");
+            return EXIT_USAGE;
+        }
+    };
+    let (mut written, mut bad) = (0u64, 0u64);
+    for path in &inputs {
+        let Some(text) = crate::util::command_line::read_input(path) else {
+            return EXIT_USAGE;
+        };
+        for (n, line) in text.lines().enumerate() {
+            match packed::record_of_line(line) {
+                Ok(Some(r)) => {
+                    if let Err(e) = sink.write_all(&r) {
+                        eprintln!("error: cannot write \"{out}\": {e}");
+                        return EXIT_FAILED;
+                    }
+                    written += 1;
+                }
+                Ok(None) => {}
+                Err(e) => {
+                    if bad < 10 {
+                        eprintln!("{path}:{}: {e}", n + 1);
+                    }
+                    bad += 1;
+                }
+            }
+        }
+    }
+    if let Err(e) = sink.flush() {
+        eprintln!("error: cannot write \"{out}\": {e}");
+        return EXIT_FAILED;
+    }
+    eprintln!("pack: {written} records written to {out}, {bad} bad lines skipped");
+    0
+}
+
+fn eval_command(args: &[String]) -> i32 {
+    let Some(path) = args.first() else {
+        eprintln!("error: eval needs NETFILE FEN\n{USAGE}");
+        return EXIT_USAGE;
+    };
+    let board = match Board::from_fen_words(&args[1..]) {
+        Ok(Some(b)) => b,
+        Ok(None) => Board::startpos(),
+        Err(e) => {
+            eprintln!("error: {e}");
+            return EXIT_USAGE;
+        }
+    };
+    let net = match std::fs::read(path)
+        .map_err(|e| e.to_string())
+        .and_then(|b| QuantNet::from_bytes(&b))
+    {
+        Ok(n) => n,
+        Err(e) => {
+            eprintln!("error: \"{path}\": {e}");
+            return EXIT_USAGE;
+        }
+    };
+    let s = packed::sample_of(&board, 0, 0.5);
+    let (us, them) = features(&s);
+    let (mut a, mut b) = (vec![0i16; net.hidden], vec![0i16; net.hidden]);
+    net.refresh(&us, &mut a);
+    net.refresh(&them, &mut b);
+    let cp = net.output(&a, &b);
+    let white = if s.stm == 0 { cp } else { -cp };
+    say!("{cp} cp for the side to move ({white} cp for White)");
+    0
+}
+
+/// `cavalier net`: returns the exit code.
+pub fn command(args: &[String]) -> i32 {
+    let rest = args.get(1..).unwrap_or_default();
+    match args.first().map(String::as_str) {
+        Some("pack") => pack_command(rest),
+        Some("train") => train_command(rest),
+        Some("eval") => eval_command(rest),
+        Some("-h" | "--help") => {
+            say!("{USAGE}");
+            0
+        }
+        _ => {
+            eprintln!("error: net needs pack, train or eval\n{USAGE}");
+            EXIT_USAGE
+        }
+    }
+}

@@ -1,0 +1,177 @@
+//! Training: mini-batches of shuffled records, the batch's gradient summed
+//! over threads, AdamW, a held-out validation loss after every epoch.
+
+use super::network::{features, sigmoid, target, Params, WEIGHT_CLIP};
+use super::packed::{unpack, RECORD_BYTES};
+use crate::util::rng::Rng;
+
+/// What a training run is asked to do.
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub hidden: usize,
+    pub epochs: usize,
+    pub batch: usize,
+    /// Learning rate at the start...
+    pub lr: f32,
+    /// ...multiplied by `lr_drop` after every `lr_step` epochs.
+    pub lr_drop: f32,
+    pub lr_step: usize,
+    /// Weight of the game's result in the target (the rest is the score's).
+    pub blend: f32,
+    pub weight_decay: f32,
+    pub threads: usize,
+    pub seed: u64,
+    /// Share of the records held out for validation.
+    pub validation: f32,
+}
+
+/// The optimiser's state.
+pub struct AdamW {
+    m: Params,
+    v: Params,
+    t: i32,
+}
+
+const BETA1: f32 = 0.9;
+const BETA2: f32 = 0.999;
+const EPSILON: f32 = 1e-8;
+
+impl AdamW {
+    pub fn new(hidden: usize) -> AdamW {
+        AdamW {
+            m: Params::zeros(hidden),
+            v: Params::zeros(hidden),
+            t: 0,
+        }
+    }
+
+    /// One step along `grad` (the batch's mean gradient).
+    pub fn step(&mut self, p: &mut Params, grad: &Params, lr: f32, decay: f32) {
+        self.t += 1;
+        let c1 = 1.0 - BETA1.powi(self.t);
+        let c2 = 1.0 - BETA2.powi(self.t);
+        let clip = [WEIGHT_CLIP, f32::INFINITY, WEIGHT_CLIP, f32::INFINITY];
+        for ((((w, g), m), v), bound) in p
+            .slices_mut()
+            .into_iter()
+            .zip(grad.slices())
+            .zip(self.m.slices_mut())
+            .zip(self.v.slices_mut())
+            .zip(clip)
+        {
+            for i in 0..w.len() {
+                m[i] = BETA1 * m[i] + (1.0 - BETA1) * g[i];
+                v[i] = BETA2 * v[i] + (1.0 - BETA2) * g[i] * g[i];
+                let update = (m[i] / c1) / ((v[i] / c2).sqrt() + EPSILON);
+                w[i] = (w[i] * (1.0 - lr * decay) - lr * update).clamp(-bound, bound);
+            }
+        }
+    }
+}
+
+/// Mean loss of `records` (and their gradient added into `grad` when one
+/// is given), spread over `threads`.
+fn batch_loss(
+    net: &Params,
+    records: &[[u8; RECORD_BYTES]],
+    blend: f32,
+    threads: usize,
+    grads: &mut [Params],
+) -> f64 {
+    let chunk = records.len().div_ceil(threads.max(1)).max(1);
+    let mut total = 0.0f64;
+    std::thread::scope(|s| {
+        let handles: Vec<_> = records
+            .chunks(chunk)
+            .zip(grads.iter_mut())
+            .map(|(part, grad)| {
+                s.spawn(move || {
+                    let mut scratch = vec![0.0; 3 * net.hidden];
+                    let mut loss = 0.0f64;
+                    for r in part {
+                        let Some(sample) = unpack(r) else { continue };
+                        let (us, them) = features(&sample);
+                        let t = target(&sample, blend);
+                        loss += net.backward(&us, &them, t, &mut scratch, grad) as f64;
+                    }
+                    loss
+                })
+            })
+            .collect();
+        for h in handles {
+            total += h.join().expect("a training thread panicked");
+        }
+    });
+    total / records.len().max(1) as f64
+}
+
+/// Mean loss of `net` on `records`, forward passes only.
+fn validation_loss(net: &Params, records: &[[u8; RECORD_BYTES]], blend: f32) -> f64 {
+    let mut total = 0.0f64;
+    for r in records {
+        let Some(s) = unpack(r) else { continue };
+        let (us, them) = features(&s);
+        let e = sigmoid(net.forward(&us, &them)) - target(&s, blend);
+        total += (e * e) as f64;
+    }
+    total / records.len().max(1) as f64
+}
+
+/// What `train` tells its caller after every epoch.
+pub struct Epoch<'a> {
+    pub epoch: usize,
+    pub train_loss: f64,
+    pub validation_loss: f64,
+    pub net: &'a Params,
+    /// The held-out records.
+    pub validation: &'a [[u8; RECORD_BYTES]],
+}
+
+/// Trains on `records` (shuffled and split here: the first `validation`
+/// share held out); calls `report` after every epoch.
+pub fn train(
+    records: &mut [[u8; RECORD_BYTES]],
+    cfg: &Config,
+    report: &mut dyn FnMut(&Epoch),
+) -> Params {
+    let mut rng = Rng::new(cfg.seed);
+    shuffle(records, &mut rng);
+    let held = ((records.len() as f64 * cfg.validation as f64) as usize).min(records.len() / 2);
+    let (valid, train) = records.split_at_mut(held);
+    let mut net = Params::random(cfg.hidden, &mut || rng.next_u64());
+    let mut opt = AdamW::new(cfg.hidden);
+    let mut grads = vec![Params::zeros(cfg.hidden); cfg.threads.max(1)];
+    let mut sum = Params::zeros(cfg.hidden);
+    for epoch in 1..=cfg.epochs {
+        shuffle(train, &mut rng);
+        let lr = cfg.lr * cfg.lr_drop.powi(((epoch - 1) / cfg.lr_step.max(1)) as i32);
+        let mut loss = 0.0;
+        let mut batches = 0;
+        for batch in train.chunks(cfg.batch) {
+            grads.iter_mut().for_each(Params::clear);
+            loss += batch_loss(&net, batch, cfg.blend, cfg.threads, &mut grads);
+            batches += 1;
+            sum.clear();
+            grads.iter().for_each(|g| sum.add(g));
+            let n = batch.len() as f32;
+            for s in sum.slices_mut() {
+                s.iter_mut().for_each(|x| *x /= n);
+            }
+            opt.step(&mut net, &sum, lr, cfg.weight_decay);
+        }
+        report(&Epoch {
+            epoch,
+            train_loss: loss / batches.max(1) as f64,
+            validation_loss: validation_loss(&net, valid, cfg.blend),
+            net: &net,
+            validation: valid,
+        });
+    }
+    net
+}
+
+fn shuffle<T>(items: &mut [T], rng: &mut Rng) {
+    for i in (1..items.len()).rev() {
+        items.swap(i, (rng.next_u64() % (i as u64 + 1)) as usize);
+    }
+}
