@@ -25,8 +25,8 @@ fn piece_number(piece: Piece) -> usize {
 /// The Polyglot key of a position.
 pub fn key(board: &Board) -> u64 {
     let mut k = 0;
-    for i in 0..64 {
-        let s = from64(i);
+    for i in Sq64::all() {
+        let s = i.cell();
         let p = board.at(s);
         if p != EMPTY {
             k ^= RANDOM64[64 * piece_number(p) + 8 * rank_of(s) + file_of(s)];

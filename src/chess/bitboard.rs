@@ -2,7 +2,7 @@
 //!
 //! The board itself is the 10x12 mailbox; the evaluation turns the piece
 //! lists into one bit per square (a1 = bit 0 .. h8 = bit 63, the order of
-//! [`to64`]) so that "which squares does this piece attack", "how many of
+//! [`Sq64`]) so that "which squares does this piece attack", "how many of
 //! them are safe" and "is this square defended" are a few word operations.
 //! Knight and king attacks are tables; sliders look their attacks up by
 //! magic multiplication (the table built from one ray table per direction,
@@ -11,7 +11,7 @@
 use crate::chess::types::*;
 use once_cell::sync::Lazy;
 
-/// A set of squares, bit `to64(s)` for square `s`.
+/// A set of squares, bit `s.index()` for the [`Sq64`] square `s`.
 pub type Bitboard = u64;
 
 /// The a-file and the h-file.
@@ -23,16 +23,10 @@ pub const FILE_H: Bitboard = FILE_A << 7;
 pub const DARK_SQUARES: Bitboard = 0xAA55_AA55_AA55_AA55;
 pub const LIGHT_SQUARES: Bitboard = !DARK_SQUARES;
 
-/// The 0..64 index of a real square ([`to64`], a table look-up).
-#[inline(always)]
-pub fn index64(s: Square) -> usize {
-    to64(s)
-}
-
-/// The bit of a real square.
+/// The bit of a real mailbox square.
 #[inline(always)]
 pub fn bit(s: Square) -> Bitboard {
-    1u64 << to64(s)
+    to64(s).bit()
 }
 
 /// Squares reached from each square by the steps (file, rank) given, one
@@ -118,11 +112,11 @@ const RAYS: [[Bitboard; 64]; 8] = {
     t
 };
 
-/// The squares from `s` (0..64) to the edge of the board along the
+/// The squares from `s` to the edge of the board along the
 /// mailbox step `d`, one of the eight queen steps ([`QUEEN_DIRS`]), `s`
 /// itself excluded.
 #[inline(always)]
-pub fn ray_of_step(d: isize, s: usize) -> Bitboard {
+pub fn ray_of_step(d: isize, s: Sq64) -> Bitboard {
     RAYS[RAY_OF_STEP[(d + 11) as usize] as usize][s]
 }
 
@@ -145,13 +139,13 @@ const RAY_OF_STEP: [u8; 23] = {
 /// `d`, nearest the ray's start: a step up the board (d > 0) raises the
 /// square index, so the nearest is the lowest; else the highest.
 #[inline(always)]
-pub fn nearest_on_ray(d: isize, set: Bitboard) -> usize {
+pub fn nearest_on_ray(d: isize, set: Bitboard) -> Sq64 {
     debug_assert_ne!(set, 0);
-    if d > 0 {
+    Sq64::new(if d > 0 {
         set.trailing_zeros() as usize
     } else {
         63 - set.leading_zeros() as usize
-    }
+    })
 }
 
 /// Squares a bishop on each square attacks on an empty board.
@@ -471,16 +465,16 @@ impl SliderTables {
 
 static SLIDERS: Lazy<SliderTables> = Lazy::new(SliderTables::build);
 
-/// Squares a bishop on `s` (0..64) attacks, given the occupied squares.
+/// Squares a bishop on `s` attacks, given the occupied squares.
 #[inline(always)]
-pub fn bishop_attacks(s: usize, occupied: Bitboard) -> Bitboard {
+pub fn bishop_attacks(s: Sq64, occupied: Bitboard) -> Bitboard {
     let t = &*SLIDERS;
     t.attacks[t.bishop[s].index(occupied)]
 }
 
-/// Squares a rook on `s` (0..64) attacks, given the occupied squares.
+/// Squares a rook on `s` attacks, given the occupied squares.
 #[inline(always)]
-pub fn rook_attacks(s: usize, occupied: Bitboard) -> Bitboard {
+pub fn rook_attacks(s: Sq64, occupied: Bitboard) -> Bitboard {
     let t = &*SLIDERS;
     t.attacks[t.rook[s].index(occupied)]
 }
@@ -507,12 +501,12 @@ pub fn count_sparse(set: Bitboard) -> i32 {
     }
 }
 
-/// Iterates over the squares (0..64) of a set.
+/// Iterates over the squares of a set, a1 first.
 #[inline(always)]
-pub fn squares_of(mut set: Bitboard) -> impl Iterator<Item = usize> {
+pub fn squares_of(mut set: Bitboard) -> impl Iterator<Item = Sq64> {
     std::iter::from_fn(move || {
         (set != 0).then(|| {
-            let s = set.trailing_zeros() as usize;
+            let s = Sq64::new(set.trailing_zeros() as usize);
             set &= set - 1;
             s
         })
@@ -546,25 +540,25 @@ mod tests {
         for fen in crate::engine::bench::POSITIONS {
             let board = Board::from_fen(fen).unwrap();
             let mut occupied = 0;
-            for i in 0..64 {
-                if board.at(from64(i)) != EMPTY {
-                    occupied |= 1u64 << i;
+            for i in Sq64::all() {
+                if board.at(i.cell()) != EMPTY {
+                    occupied |= i.bit();
                 }
             }
-            for i in 0..64 {
-                let s = from64(i);
-                assert_eq!(index64(s), to64(s));
+            for i in Sq64::all() {
+                let s = i.cell();
+                assert_eq!(to64(s), i);
                 assert_eq!(KNIGHT_ATTACKS[i], walk(&board, s, &KNIGHT_JUMPS, false));
                 assert_eq!(KING_ATTACKS[i], walk(&board, s, &QUEEN_DIRS, false));
                 assert_eq!(
                     bishop_attacks(i, occupied),
                     walk(&board, s, &BISHOP_DIRS, true),
-                    "{fen} {i}"
+                    "{fen} {i:?}"
                 );
                 assert_eq!(
                     rook_attacks(i, occupied),
                     walk(&board, s, &ROOK_DIRS, true),
-                    "{fen} {i}"
+                    "{fen} {i:?}"
                 );
             }
         }
@@ -604,10 +598,10 @@ mod tests {
 
     #[test]
     fn pawns_attack_diagonally_forward() {
-        let e4 = 1u64 << to64(square(4, 3));
-        let a4 = 1u64 << to64(square(0, 3));
-        let h4 = 1u64 << to64(square(7, 3));
-        let at = |f, r| 1u64 << to64(square(f, r));
+        let e4 = Sq64::from_coords(4, 3).bit();
+        let a4 = Sq64::from_coords(0, 3).bit();
+        let h4 = Sq64::from_coords(7, 3).bit();
+        let at = |f, r| Sq64::from_coords(f, r).bit();
         assert_eq!(
             pawn_attacks_each_way(e4, Color::White),
             (at(5, 4), at(3, 4))

@@ -461,8 +461,8 @@ impl Board {
     /// parsing. Not a legal position until pieces are added.
     pub(crate) fn empty() -> Board {
         let mut cells = [OFF_BOARD; CELLS];
-        for i in 0..64 {
-            cells[from64(i)] = EMPTY;
+        for i in Sq64::all() {
+            cells[i.cell()] = EMPTY;
         }
         Board {
             cells,
@@ -817,8 +817,8 @@ impl Board {
     /// Squares of the pieces giving check to the side to move.
     pub fn checkers(&self) -> Vec<Square> {
         let king = self.king_square(self.side);
-        (0..64)
-            .map(from64)
+        Sq64::all()
+            .map(Sq64::cell)
             .filter(|&s| self.side.flip().owns(self.cells[s]) && self.attacks(s, king))
             .collect()
     }
@@ -900,8 +900,7 @@ impl Board {
     /// always equal it).
     pub fn compute_hash(&self) -> u64 {
         let mut h = 0;
-        for i in 0..64 {
-            let s = from64(i);
+        for s in Sq64::all().map(Sq64::cell) {
             let p = self.cells[s];
             if p != EMPTY {
                 h ^= piece_key(p, s);
@@ -1283,8 +1282,7 @@ impl Board {
     /// side to move's point of view.
     pub fn mirrored(&self) -> Board {
         let mut b = Board::empty();
-        for i in 0..64 {
-            let s = from64(i);
+        for s in Sq64::all().map(Sq64::cell) {
             let p = self.cells[s];
             if p != EMPTY {
                 b.put(-p, mirror(s));
@@ -1327,9 +1325,9 @@ impl Board {
     /// The occupied squares computed from the cells (the incremental
     /// [`Board::occupied`] must always equal it).
     pub fn compute_occupied(&self) -> u64 {
-        (0..64)
-            .filter(|&i| self.cells[from64(i)] != EMPTY)
-            .fold(0, |o, i| o | 1u64 << i)
+        Sq64::all()
+            .filter(|&i| self.cells[i.cell()] != EMPTY)
+            .fold(0, |o, i| o | i.bit())
     }
 
     /// Checks internal consistency (lists, counts, hash, material). For
@@ -1337,8 +1335,7 @@ impl Board {
     pub fn is_consistent(&self) -> bool {
         let mut material = 0;
         let mut pcount = [0u8; LISTS];
-        for i in 0..64 {
-            let s = from64(i);
+        for s in Sq64::all().map(Sq64::cell) {
             let p = self.cells[s];
             if color_of(p).is_some() {
                 material += p as i32;
@@ -1404,12 +1401,12 @@ mod tests {
             positions += 1;
             for by in [Color::White, Color::Black] {
                 let map = board.attack_map(by);
-                for i in 0..64 {
-                    let s = from64(i);
+                for i in Sq64::all() {
+                    let s = i.cell();
                     assert_eq!(
-                        map >> i & 1 != 0,
+                        map & i.bit() != 0,
                         board.is_attacked(s, by),
-                        "{fen}: square {i} by {by:?}"
+                        "{fen}: square {i:?} by {by:?}"
                     );
                 }
             }

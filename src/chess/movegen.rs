@@ -354,7 +354,7 @@ impl Board {
             for &d in dirs {
                 let blockers = ray_of_step(d, from) & self.occupied;
                 if blockers != 0 {
-                    let t = from64(nearest_on_ray(d, blockers));
+                    let t = nearest_on_ray(d, blockers).cell();
                     if enemy::<WHITE>(self.cells[t]) {
                         push(list, Move::new(s, t, MoveKind::Normal));
                     }
@@ -847,15 +847,15 @@ mod tests {
                 "{}",
                 board.to_fen()
             );
-            for i in 0..64 {
-                let s = from64(i);
+            for i in Sq64::all() {
+                let s = i.cell();
                 for d in QUEEN_DIRS {
                     let blockers = ray_of_step(d, i) & board.occupied();
                     let walked = first_piece(board.cells(), s, d);
                     if board.at(walked) == OFF_BOARD {
                         assert_eq!(blockers, 0, "{} {s} {d}", board.to_fen());
                     } else {
-                        assert_eq!(from64(nearest_on_ray(d, blockers)), walked);
+                        assert_eq!(nearest_on_ray(d, blockers).cell(), walked);
                         *tested += 1;
                     }
                 }

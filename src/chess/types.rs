@@ -206,7 +206,7 @@ const fn coordinate_table(file: bool) -> [u8; 256] {
     let mut t = [8u8; 256];
     let mut i = 0;
     while i < 64 {
-        t[from64(i)] = if file { i % 8 } else { i / 8 } as u8;
+        t[Sq64(i).cell()] = if file { i % 8 } else { i / 8 } as u8;
         i += 1;
     }
     t
@@ -221,8 +221,8 @@ pub const fn on_board(s: Square) -> bool {
 /// 0..64 index (a1 = 0, h8 = 63) of a real square: one look-up, by the
 /// square's low byte (no division, no bounds check).
 #[inline(always)]
-pub const fn to64(s: Square) -> usize {
-    TO64[s as u8 as usize] as usize
+pub const fn to64(s: Square) -> Sq64 {
+    Sq64(TO64[s as u8 as usize] as usize)
 }
 
 /// [`to64`] of every cell, by the cell's byte (64 off the board).
@@ -230,16 +230,89 @@ const TO64: [u8; 256] = {
     let mut t = [64u8; 256];
     let mut i = 0;
     while i < 64 {
-        t[from64(i)] = i as u8;
+        t[Sq64(i).cell()] = i as u8;
         i += 1;
     }
     t
 };
 
-/// Mailbox square of a 0..64 index.
-#[inline(always)]
-pub const fn from64(i: usize) -> Square {
-    square(i % 8, i / 8)
+/// A bitboard square: the 0..64 index a1 = 0, b1 = 1 .. h8 = 63, bit
+/// `index()` of a [`Bitboard`](crate::chess::bitboard::Bitboard). The
+/// attack tables, the evaluation's tables, the book's keys and the
+/// tablebase code speak it; the board, the moves and the notation speak
+/// the mailbox [`Square`]. [`Sq64::cell`] and [`to64`] convert.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(transparent)]
+pub struct Sq64(usize);
+
+impl Sq64 {
+    /// The square of index `i` (0..64).
+    #[inline(always)]
+    pub const fn new(i: usize) -> Sq64 {
+        debug_assert!(i < 64);
+        Sq64(i)
+    }
+
+    /// The square on file (0..8) and rank (0..8).
+    #[inline(always)]
+    pub const fn from_coords(file: usize, rank: usize) -> Sq64 {
+        Sq64(file + 8 * rank)
+    }
+
+    /// The 64 squares, a1 first.
+    #[inline(always)]
+    pub fn all() -> impl Iterator<Item = Sq64> {
+        (0..64).map(Sq64)
+    }
+
+    /// The index 0..64, for arrays and shifts.
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self.0
+    }
+
+    #[inline(always)]
+    pub const fn file(self) -> usize {
+        self.0 % 8
+    }
+
+    #[inline(always)]
+    pub const fn rank(self) -> usize {
+        self.0 / 8
+    }
+
+    /// The set holding just this square.
+    #[inline(always)]
+    pub const fn bit(self) -> u64 {
+        1u64 << self.0
+    }
+
+    /// The same file on the mirrored rank (a1 <-> a8).
+    #[inline(always)]
+    pub const fn flip_rank(self) -> Sq64 {
+        Sq64(self.0 ^ 56)
+    }
+
+    /// The mailbox cell of this square.
+    #[inline(always)]
+    pub const fn cell(self) -> Square {
+        square(self.file(), self.rank())
+    }
+}
+
+impl<T> std::ops::Index<Sq64> for [T; 64] {
+    type Output = T;
+    #[inline(always)]
+    fn index(&self, s: Sq64) -> &T {
+        &self[s.0]
+    }
+}
+
+impl<T> std::ops::IndexMut<Sq64> for [T; 64] {
+    #[inline(always)]
+    fn index_mut(&mut self, s: Sq64) -> &mut T {
+        &mut self[s.0]
+    }
 }
 
 /// The same square seen from the other side (rank mirrored).
@@ -430,8 +503,8 @@ mod tests {
     fn squares_round_trip() {
         assert_eq!(sq::A1, square(0, 0));
         assert_eq!(sq::H8, square(7, 7));
-        for i in 0..64 {
-            let s = from64(i);
+        for i in Sq64::all() {
+            let s = i.cell();
             assert!(on_board(s));
             assert_eq!(to64(s), i);
             assert_eq!(parse_square(&square_name(s)), Some(s));
@@ -446,9 +519,9 @@ mod tests {
 
     #[test]
     fn knight_jumps_stay_in_the_array() {
-        for i in 0..64 {
+        for i in Sq64::all() {
             for j in KNIGHT_JUMPS {
-                let t = from64(i) as isize + j;
+                let t = i.cell() as isize + j;
                 assert!((0..CELLS as isize).contains(&t));
             }
         }

@@ -21,7 +21,7 @@ pub(super) fn passed_pawns<T: Tracer>(ei: &mut EvalInfo, tr: &mut T, color: Colo
     let enemy_king = board.king_square(them);
     let own_king = board.king_square(color);
     for at in squares_of(ei.pawns.passed[c]) {
-        let s = from64(at);
+        let s = at.cell();
         let rr = rel_rank(color, s);
         let mut bonus = PASSED_PAWN[rr];
         tr.add(color, ix::PASSED_PAWN + rr, 1);

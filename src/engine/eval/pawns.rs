@@ -153,7 +153,7 @@ pub(super) fn pawn_entry<T: Tracer>(board: &Board, tr: &mut T, key: u64) -> Pawn
         let own = pawns[c];
         let beside = ((own & !FILE_H) << 1) | ((own & !FILE_A) >> 1);
         for at in squares_of(own & (beside | pawn_attacks_by[c])) {
-            let rr = rel_rank(color, from64(at));
+            let rr = rel_rank(color, at.cell());
             structure[c] += CONNECTED_PAWN[rr];
             tr.add(color, ix::CONNECTED_PAWN + rr, 1);
         }

@@ -67,8 +67,8 @@ pub(super) fn mobility_and_placement<T: Tracer>(ei: &mut EvalInfo, tr: &mut T, c
     // Squares a piece may go to and count for its mobility: not held by an
     // own piece, not attacked by an enemy pawn.
     let mobility_area = !ei.occupied_by[c] & !ei.pawns.pawn_attacks[them.index()];
-    let enemy_king = index64(board.king_square(them));
-    let zone = KING_ATTACKS[enemy_king] | 1u64 << enemy_king;
+    let enemy_king = to64(board.king_square(them));
+    let zone = KING_ATTACKS[enemy_king] | enemy_king.bit();
     ei.attacks[c][kind_index(PAWN)] = ei.pawns.pawn_attacks[c];
     ei.all_attacks[c] = ei.pawns.pawn_attacks[c];
     ei.twice[c] = ei.pawns.pawn_attacks_twice[c];
@@ -77,7 +77,7 @@ pub(super) fn mobility_and_placement<T: Tracer>(ei: &mut EvalInfo, tr: &mut T, c
     pieces_of_kind(ei, tr, color, BISHOP, mobility_area, zone);
     pieces_of_kind(ei, tr, color, ROOK, mobility_area, zone);
     pieces_of_kind(ei, tr, color, QUEEN, mobility_area, zone);
-    let king = KING_ATTACKS[index64(board.king_square(color))];
+    let king = KING_ATTACKS[to64(board.king_square(color))];
     ei.add_attacks(c, kind_index(KING), king);
 }
 
@@ -102,7 +102,7 @@ fn pieces_of_kind<T: Tracer>(
         ei.add(color, Term::PieceSquare, pst[at]);
         tr.add(color, pst_slot + at, 1);
 
-        let from = index64(s);
+        let from = to64(s);
         let reach = match kind {
             KNIGHT => KNIGHT_ATTACKS[from],
             BISHOP => bishop_attacks(from, ei.occupied),
@@ -138,15 +138,15 @@ const LONG_DIAGONALS: Bitboard = 0x8040_2010_0804_0201 | 0x0102_0408_1020_4080;
 /// long diagonal, or when it misses the king's `zone` but its rays on an
 /// empty board do not. Nothing for the other kinds or where no term needs it.
 #[inline(always)]
-fn x_ray(ei: &EvalInfo, kind: Piece, from: usize, zone_hits: i32, zone: Bitboard) -> Bitboard {
+fn x_ray(ei: &EvalInfo, kind: Piece, from: Sq64, zone_hits: i32, zone: Bitboard) -> Bitboard {
     match kind {
         BISHOP
-            if 1u64 << from & LONG_DIAGONALS != 0
+            if from.bit() & LONG_DIAGONALS != 0
                 || (zone_hits == 0 && BISHOP_RAYS[from] & zone != 0) =>
         {
             bishop_attacks(from, ei.pawns.pawns[0] | ei.pawns.pawns[1])
         }
-        ROOK => FILE_A << (from & 7),
+        ROOK => FILE_A << from.file(),
         _ => 0,
     }
 }

@@ -2,7 +2,6 @@
 //! piece-square tables. A leaf that every term file may use (the context
 //! and the pawn structure each need it without needing each other).
 
-use crate::chess::bitboard::index64;
 use crate::chess::types::*;
 
 /// Relative rank (0 = own back rank).
@@ -19,7 +18,7 @@ pub(super) fn rel_rank(color: Color, s: Square) -> usize {
 #[inline(always)]
 pub(super) fn pst_index(color: Color, s: Square) -> usize {
     match color {
-        Color::White => index64(s),
-        Color::Black => index64(s) ^ 56,
+        Color::White => to64(s).index(),
+        Color::Black => to64(s).flip_rank().index(),
     }
 }

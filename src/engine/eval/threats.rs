@@ -90,7 +90,7 @@ fn queen_and_restriction<T: Tracer>(ei: &mut EvalInfo, tr: &mut T, color: Color)
     if queens == 0 || queens & (queens - 1) != 0 {
         return;
     }
-    let q = queens.trailing_zeros() as usize;
+    let q = Sq64::new(queens.trailing_zeros() as usize);
     let ours = ei.attacks[c];
     let safe = !ei.occupied_by[c] & !strongly_held;
     let n = count_sparse(ours[kind_index(KNIGHT)] & KNIGHT_ATTACKS[q] & safe);

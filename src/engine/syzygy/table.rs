@@ -175,7 +175,7 @@ fn fill(
         let mut found: arrayvec::ArrayVec<usize, 10> = board
             .piece_squares(color, kind)
             .iter()
-            .map(|&s| to64(s as Square) ^ mirror)
+            .map(|&s| to64(s as Square).index() ^ mirror)
             .collect();
         if found.is_empty() || i + found.len() > pos.len() {
             return None;

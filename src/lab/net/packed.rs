@@ -22,7 +22,7 @@
 //! file's record count is its size / 32.
 
 use crate::chess::board::Board;
-use crate::chess::types::{from64, kind_index, kind_of, Color, EMPTY};
+use crate::chess::types::{kind_index, kind_of, Color, Sq64, EMPTY};
 
 /// Bytes of one record.
 pub const RECORD_BYTES: usize = 32;
@@ -98,10 +98,11 @@ pub fn unpack(r: &[u8; RECORD_BYTES]) -> Option<Sample> {
 /// The sample of a position, its search score (centipawns, White's view,
 /// saturated to i16) and the game's result for White (1, 0.5 or 0).
 pub fn sample_of(board: &Board, white_score: i32, white_result: f32) -> Sample {
-    let pieces = (0..64)
-        .filter_map(|i| {
-            let p = board.at(from64(i));
-            (p != EMPTY).then(|| (i as u8, (p < 0) as u8, kind_index(kind_of(p)) as u8))
+    let pieces = Sq64::all()
+        .filter_map(|sq| {
+            let p = board.at(sq.cell());
+            let colour = (p < 0) as u8;
+            (p != EMPTY).then(|| (sq.index() as u8, colour, kind_index(kind_of(p)) as u8))
         })
         .collect();
     Sample {
