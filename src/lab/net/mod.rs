@@ -35,10 +35,10 @@ train  fits a network to the records of the DATA files; writes DIR/net-E.nnue
        (quantised) after every epoch E and a line of DIR/log.txt
   --hidden N        units per view, a multiple of 16 (default 128)
   --epochs N        passes over the data (default 10)
-  --batch N         positions per step (default 16384)
-  --lr X            learning rate at the start (default 0.001)...
+  --batch N         positions per step (default 4096)
+  --lr X            learning rate at the start (default 0.005)...
   --lr-drop X       ...multiplied by this (default 0.3)...
-  --lr-step N       ...every N epochs (default 4)
+  --lr-step N       ...every N epochs (default 5)
   --blend X         weight of the game result in the target, the rest the
                     score's sigmoid (default 0.3)
   --weight-decay X  AdamW's decay (default 0.01)
@@ -66,10 +66,10 @@ fn parse_train(args: &[String]) -> Result<TrainOptions, String> {
         cfg: Config {
             hidden: 128,
             epochs: 10,
-            batch: 16384,
-            lr: 0.001,
+            batch: 4096,
+            lr: 0.005,
             lr_drop: 0.3,
-            lr_step: 4,
+            lr_step: 5,
             blend: 0.3,
             weight_decay: 0.01,
             threads,
