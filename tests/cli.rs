@@ -117,6 +117,21 @@ fn blank_fen_arguments_are_refused() {
     assert!(stdout(&o).starts_with("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"));
 }
 
+/// Every subcommand answers --help with its usage on stdout and exit code 0.
+#[test]
+fn subcommands_answer_help() {
+    for name in ["perft", "bench", "book", "play", "tour", "syzygy"] {
+        let o = cavalier(&[name, "--help"]);
+        assert_eq!(o.status.code(), Some(0), "{name}");
+        let out = stdout(&o);
+        assert!(
+            out.starts_with(&format!("usage: cavalier {name}")),
+            "{name}: {out}"
+        );
+        assert!(o.stderr.is_empty(), "{name}");
+    }
+}
+
 /// `cavalier syzygy` reports a line that is not a FEN (and exits 2) but
 /// still probes the others; blank lines and comments are skipped quietly.
 #[test]

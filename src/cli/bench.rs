@@ -5,6 +5,14 @@ use crate::util::command_line::{say, EXIT_USAGE};
 /// Runs the benchmark at the depth given (or the default).
 pub fn command(args: &[String]) -> i32 {
     let depth = match args.first() {
+        Some(h) if h == "-h" || h == "--help" => {
+            say!(
+                "usage: cavalier bench [depth]\nSearches the fixed positions to depth (default {}), \
+                 each with a fresh table; ends with N nodes M nps.",
+                crate::engine::bench::DEFAULT_DEPTH
+            );
+            return 0;
+        }
         None => crate::engine::bench::DEFAULT_DEPTH,
         Some(d) => match d.parse::<i32>() {
             Ok(d) if (1..=30).contains(&d) => d,

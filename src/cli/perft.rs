@@ -7,6 +7,16 @@ use crate::cli::usage::USAGE;
 use crate::util::command_line::{parse_number, read_input, say, EXIT_FAILED, EXIT_USAGE};
 use std::time::Instant;
 
+/// `cavalier perft --help`.
+const PERFT_USAGE: &str =
+    "usage: cavalier perft <depth> [FEN] [--threads N] [--hash MB] [--chess960]
+       cavalier perft --suite FILE [--depth D] [--threads N] [--hash MB]
+The first form prints each root move's count, then the nodes, time and nodes
+per second (the FEN may be one argument or its words; none for the start
+position). The second checks every line FEN ;D1 n ;D2 n ... of FILE to depth D
+and names each mismatch (exit code 1). --threads shares out the root moves,
+--hash shares subtree counts between them; --chess960 allows Chess960 castling.";
+
 /// Deepest perft accepted from the command line.
 const MAX_PERFT_DEPTH: u32 = 15;
 
@@ -75,6 +85,10 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
 }
 
 pub fn command(args: &[String]) -> i32 {
+    if matches!(args.first().map(String::as_str), Some("-h" | "--help")) {
+        say!("{PERFT_USAGE}");
+        return 0;
+    }
     let suite = args.first().map(String::as_str) == Some("--suite");
     let opts = match parse_options(if suite { &args[1..] } else { args }) {
         Ok(o) => o,

@@ -15,6 +15,10 @@ Probes the FENs of FILE (or stdin), one a line, in the Syzygy tables of PATH
 (folders separated by ':', ';' on Windows); prints FEN;WDL;DTZ.";
 
 pub fn command(args: &[String]) -> i32 {
+    if matches!(args.first().map(String::as_str), Some("-h" | "--help")) {
+        say!("{USAGE}");
+        return 0;
+    }
     let Some(path) = args.first().filter(|p| !p.trim().is_empty()) else {
         eprintln!("{USAGE}");
         return EXIT_USAGE;
