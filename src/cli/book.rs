@@ -3,7 +3,7 @@
 
 use crate::chess::board::Board;
 use crate::chess::notation::to_uci;
-use crate::util::command_line::{say, EXIT_FAILED, EXIT_USAGE};
+use crate::util::command_line::{say, CommandLine, EXIT_FAILED, EXIT_USAGE};
 
 /// `cavalier book --help`.
 fn book_usage() -> String {
@@ -31,12 +31,12 @@ pub fn command(args: &[String]) -> i32 {
     let mut check = false;
     let mut depth = BOOK_CHECK_DEPTH;
     let mut words = Vec::new();
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--file" => match it.next() {
-                Some(f) => file = Some(f.clone()),
-                None => {
+    let mut args = CommandLine::new(args);
+    while let Some(a) = args.next() {
+        match a {
+            "--file" => match args.value() {
+                Ok(f) => file = Some(f.to_string()),
+                Err(_) => {
                     eprintln!("error: --file needs a path");
                     return EXIT_USAGE;
                 }
@@ -46,14 +46,14 @@ pub fn command(args: &[String]) -> i32 {
                 return 0;
             }
             "--check" => check = true,
-            "--depth" => match it.next().and_then(|d| d.parse::<i32>().ok()) {
-                Some(d) if (1..=30).contains(&d) => depth = d,
-                _ => {
+            "--depth" => match args.number(|d: &i32| (1..=30).contains(d)) {
+                Ok(d) => depth = d,
+                Err(_) => {
                     eprintln!("error: --depth needs a number 1..=30");
                     return EXIT_USAGE;
                 }
             },
-            _ => words.push(a.clone()),
+            _ => words.push(a.to_string()),
         }
     }
     let book = match &file {

@@ -4,7 +4,9 @@
 use crate::chess::board::Board;
 use crate::chess::perft::{divide_report, divide_with, parse_suite, speed_lines, PerftTable};
 use crate::cli::usage::USAGE;
-use crate::util::command_line::{parse_number, read_input, say, EXIT_FAILED, EXIT_USAGE};
+use crate::util::command_line::{
+    parse_number, read_input, say, CommandLine, EXIT_FAILED, EXIT_USAGE,
+};
 use std::time::Instant;
 
 /// `cavalier perft --help`.
@@ -53,32 +55,24 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
         chess960: false,
         rest: Vec::new(),
     };
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let flag = a.as_str();
-        if flag == "--chess960" {
-            o.chess960 = true;
-            continue;
-        }
-        if !matches!(flag, "--threads" | "--hash" | "--depth") {
-            o.rest.push(a.clone());
-            continue;
-        }
-        let Some(v) = it.next() else {
-            return Err(format!("{flag} needs a value"));
-        };
-        match flag {
+    let mut args = CommandLine::new(args);
+    while let Some(a) = args.next() {
+        match a {
+            "--chess960" => o.chess960 = true,
             "--threads" => {
-                o.threads = parse_number("thread count (1..=1024)", v, |n: &usize| {
+                o.threads = parse_number("thread count (1..=1024)", args.value()?, |n: &usize| {
                     (1..=MAX_THREADS).contains(n)
                 })?
             }
             "--hash" => {
-                o.hash_mb = parse_number("hash size in MB (0..=1048576)", v, |n: &usize| {
-                    *n <= MAX_HASH_MB
-                })?
+                o.hash_mb = parse_number(
+                    "hash size in MB (0..=1048576)",
+                    args.value()?,
+                    |n: &usize| *n <= MAX_HASH_MB,
+                )?
             }
-            _ => o.max_depth = Some(parse_depth(v)?),
+            "--depth" => o.max_depth = Some(parse_depth(args.value()?)?),
+            _ => o.rest.push(a.to_string()),
         }
     }
     Ok(o)

@@ -17,7 +17,7 @@ use crate::chess::types::*;
 use crate::engine::search::{mate_in, SearchControl, SearchLimits, SearchResult, Searcher};
 use crate::engine::time::TimePlan;
 use crate::engine::tt::TranspositionTable;
-use crate::util::command_line::{EXIT_FAILED, EXIT_USAGE};
+use crate::util::command_line::{unexpected, CommandLine, EXIT_FAILED, EXIT_USAGE};
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -138,64 +138,36 @@ pub fn command(args: &[String]) -> i32 {
 /// Parses the options of `cavalier play`.
 fn parse_args(args: &[String]) -> Result<Request, String> {
     let mut options = Options::default();
-    let mut i = 0;
-    while i < args.len() {
-        let arg = args[i].as_str();
-        i += 1;
-        // `--name=value` is accepted as well as `--name value`.
-        let (name, inline) = match arg.split_once('=') {
-            Some((n, v)) if n.starts_with("--") => (n, Some(v.to_string())),
-            _ => (arg, None),
-        };
+    // `--name=value` is accepted as well as `--name value`.
+    let mut args = CommandLine::with_inline_values(args);
+    while let Some(name) = args.next() {
         match name {
             "-h" | "--help" => return Ok(Request::Help),
             "--ascii" => {
-                if inline.is_some() {
-                    return Err("--ascii takes no value".to_string());
-                }
+                args.no_value()?;
                 options.ascii = true;
             }
             "--fen" => {
                 // The FEN may come as one argument or as its words (also
                 // after `--fen=`): take everything up to the next option.
-                let following: Vec<String> = args[i..]
-                    .iter()
-                    .take_while(|w| !w.starts_with("--"))
-                    .cloned()
-                    .collect();
-                i += following.len();
-                let words: Vec<String> = inline.into_iter().chain(following).collect();
-                let text = words.join(" ");
+                let text = args.values_up_to_option().join(" ");
                 if text.trim().is_empty() {
                     return Err("--fen needs a FEN".to_string());
                 }
                 let board = Board::from_fen(&text).map_err(|e| format!("bad --fen: {e}"))?;
                 options.start = Some(board);
             }
-            "--color" | "--colour" | "--movetime" | "--level" => {
-                let value = match inline {
-                    Some(v) => v,
-                    None => match args.get(i) {
-                        Some(v) => {
-                            i += 1;
-                            v.clone()
-                        }
-                        None => return Err(format!("{name} needs a value")),
-                    },
-                };
-                match name {
-                    "--movetime" => options.movetime = parse_movetime(&value)?,
-                    "--level" => options.level = parse_level(name, &value)?,
-                    _ => {
-                        options.human = parse_color(&value)
-                            .ok_or_else(|| bad_value(name, &value, "white or black"))?
-                    }
-                }
+            "--movetime" => options.movetime = parse_movetime(args.value()?)?,
+            "--level" => options.level = parse_level(name, args.value()?)?,
+            "--color" | "--colour" => {
+                let value = args.value()?;
+                options.human =
+                    parse_color(value).ok_or_else(|| bad_value(name, value, "white or black"))?
             }
             other if other.starts_with('-') => {
                 return Err(format!("unknown option \"{}\"", shorten(other)))
             }
-            other => return Err(format!("unexpected argument \"{}\"", shorten(other))),
+            other => return Err(unexpected(other)),
         }
     }
     Ok(Request::Play(Box::new(options)))

@@ -28,7 +28,7 @@ use crate::chess::board::{Board, Outcome};
 use crate::chess::types::Color;
 use crate::engine::search::{SearchControl, SearchLimits, Searcher, MAX_DEPTH};
 use crate::engine::tt::TranspositionTable;
-use crate::util::command_line::{parse_number, EXIT_FAILED, EXIT_USAGE};
+use crate::util::command_line::{unexpected, CommandLine, EXIT_FAILED, EXIT_USAGE};
 use crate::util::rng::{derive_seed, Rng};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -127,40 +127,24 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
         resume: false,
         first_game: 0,
     };
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let mut value = || {
-            it.next()
-                .cloned()
-                .ok_or_else(|| format!("{a} needs a value"))
-        };
-        match a.as_str() {
-            "--games" => o.games = parse_number(a, &value()?, |&n: &usize| n > 0)?,
-            "--nodes" => o.nodes = parse_number(a, &value()?, |&n: &u64| n > 0)?,
-            "--depth" => {
-                o.depth = Some(parse_number(a, &value()?, |d: &i32| (1..=30).contains(d))?)
-            }
-            "--threads" => {
-                o.threads = parse_number(a, &value()?, |n: &usize| (1..=MAX_THREADS).contains(n))?
-            }
-            "--seed" => o.seed = parse_number(a, &value()?, |_: &u64| true)?,
-            "--out" => o.out = Some(value()?),
-            "--openings" => o.openings = Some(value()?),
+    let mut args = CommandLine::new(args);
+    while let Some(a) = args.next() {
+        match a {
+            "--games" => o.games = args.number(|&n: &usize| n > 0)?,
+            "--nodes" => o.nodes = args.number(|&n: &u64| n > 0)?,
+            "--depth" => o.depth = Some(args.number(|d: &i32| (1..=30).contains(d))?),
+            "--threads" => o.threads = args.number(|n: &usize| (1..=MAX_THREADS).contains(n))?,
+            "--seed" => o.seed = args.number(|_: &u64| true)?,
+            "--out" => o.out = Some(args.value()?.to_string()),
+            "--openings" => o.openings = Some(args.value()?.to_string()),
             "--chess960" => o.chess960 = true,
             "--packed" => o.packed = true,
             "--resume" => o.resume = true,
-            "--random-plies" => o.random_plies = parse_number(a, &value()?, |&n: &usize| n <= 40)?,
-            "--max-plies" => o.max_plies = parse_number(a, &value()?, |&n: &usize| n >= 10)?,
-            "--hash" => {
-                o.hash_mb = parse_number(a, &value()?, |n: &usize| (1..=MAX_HASH_MB).contains(n))?
-            }
+            "--random-plies" => o.random_plies = args.number(|&n: &usize| n <= 40)?,
+            "--max-plies" => o.max_plies = args.number(|&n: &usize| n >= 10)?,
+            "--hash" => o.hash_mb = args.number(|n: &usize| (1..=MAX_HASH_MB).contains(n))?,
             "-h" | "--help" => return Err(String::new()),
-            other => {
-                return Err(format!(
-                    "unexpected argument \"{}\"",
-                    crate::util::text::quote(other)
-                ))
-            }
+            other => return Err(unexpected(other)),
         }
     }
     Ok(o)

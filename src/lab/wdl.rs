@@ -16,7 +16,9 @@ use crate::chess::board::Board;
 use crate::engine::wdl::{
     self, cubic, win_rate, MATERIAL_MAX, MATERIAL_MIN, MATERIAL_NORM, WDL_A, WDL_B,
 };
-use crate::util::command_line::{args_or_exit, parse_number, read_input, say, EXIT_FAILED};
+use crate::util::command_line::{
+    args_or_exit, read_input, say, unexpected, CommandLine, EXIT_FAILED,
+};
 
 const USAGE: &str = "usage: cavalier wdl FILE [--min-count N] [--max-score CP]
 Fits the win/draw/loss model (UCI_ShowWDL) to FEN;RESULT;SCORE lines (cavalier selfplay).
@@ -38,26 +40,14 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
         min_count: 1000,
         max_score: 1500,
     };
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
+    let mut args = CommandLine::new(args);
+    while let Some(a) = args.next() {
+        match a {
             "-h" | "--help" => return Err(String::new()),
-            "--min-count" | "--max-score" => {
-                let v = it.next().ok_or_else(|| format!("{a} needs a value"))?;
-                if a == "--min-count" {
-                    o.min_count = parse_number("--min-count", v, |n: &usize| *n >= 1)?;
-                } else {
-                    o.max_score =
-                        parse_number("--max-score", v, |n: &i32| (50..=10_000).contains(n))?;
-                }
-            }
-            _ if o.path.is_empty() && !a.starts_with("--") => o.path = a.clone(),
-            _ => {
-                return Err(format!(
-                    "unexpected argument \"{}\"",
-                    crate::util::text::quote(a)
-                ))
-            }
+            "--min-count" => o.min_count = args.number(|n: &usize| *n >= 1)?,
+            "--max-score" => o.max_score = args.number(|n: &i32| (50..=10_000).contains(n))?,
+            _ if o.path.is_empty() && !a.starts_with("--") => o.path = a.to_string(),
+            _ => return Err(unexpected(a)),
         }
     }
     if o.path.is_empty() {

@@ -1,7 +1,9 @@
 //! The `cavalier tour` command line: options, the start-square prompt, and
 //! running a search with its tours and progress printed.
 //!
-//! Imports only std and the other `tour` files.
+//! Imports only std, the other `tour` files and the command-line reader
+//! every subcommand shares (`util::command_line`, which knows nothing of
+//! the engine).
 
 use super::goal::Goal;
 use super::output::{describe_outcome, group_digits, write_tour};
@@ -11,6 +13,7 @@ use super::square::{ParseSquareError, Square};
 use super::{
     DEFAULT_MAGIC_TIME_LIMIT, EXIT_NOT_FOUND, EXIT_OK, EXIT_USAGE, PROGRESS_INTERVAL, SQUARE_COUNT,
 };
+use crate::util::command_line::CommandLine;
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::ops::ControlFlow;
 use std::time::Duration;
@@ -73,28 +76,24 @@ fn parse_args(args: &[String]) -> Result<CliCommand, String> {
         time_limit: None,
         ascii: false,
     };
-    let mut args = args.iter();
-    while let Some(arg) = args.next() {
-        // Accept both "--count 3" and "--count=3".
-        let (name, inline) = match arg.split_once('=') {
-            Some((name, value)) if arg.starts_with("--") => (name, Some(value)),
-            _ => (arg.as_str(), None),
-        };
-        let mut value = || {
-            inline
-                .or_else(|| args.next().map(String::as_str))
-                .ok_or_else(|| format!("{name} needs a value"))
-        };
+    // Accept both "--count 3" and "--count=3".
+    let mut args = CommandLine::with_inline_values(args);
+    while let Some(name) = args.next() {
+        let arg = args.word();
         match name {
             "-h" | "--help" => return Ok(CliCommand::Help),
-            "--count" => options.count = parse_count(value()?)?,
-            "--time-limit" => options.time_limit = Some(parse_seconds(value()?)?),
-            "--closed" | "--magic" | "--quarters" | "--ascii" if inline.is_some() => {
-                return Err(format!("{name} takes no value"));
+            "--count" => options.count = parse_count(args.value()?)?,
+            "--time-limit" => options.time_limit = Some(parse_seconds(args.value()?)?),
+            "--closed" => {
+                args.no_value()?;
+                options.closed = true;
             }
-            "--closed" => options.closed = true,
-            "--ascii" => options.ascii = true,
+            "--ascii" => {
+                args.no_value()?;
+                options.ascii = true;
+            }
             "--magic" | "--quarters" => {
+                args.no_value()?;
                 let goal = if name == "--magic" {
                     Goal::SemiMagic
                 } else {

@@ -19,7 +19,9 @@ pub mod quant;
 pub mod train;
 
 use crate::chess::board::Board;
-use crate::util::command_line::{args_or_exit, parse_number, say, EXIT_FAILED, EXIT_USAGE};
+use crate::util::command_line::{
+    args_or_exit, say, unexpected, CommandLine, EXIT_FAILED, EXIT_USAGE,
+};
 use network::{features, sigmoid, target, SCALE};
 use packed::{unpack, RECORD_BYTES};
 use quant::QuantNet;
@@ -77,46 +79,29 @@ fn parse_train(args: &[String]) -> Result<TrainOptions, String> {
             validation: 0.02,
         },
     };
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let mut value = || {
-            it.next()
-                .cloned()
-                .ok_or_else(|| format!("{a} needs a value"))
-        };
+    let mut args = CommandLine::new(args);
+    while let Some(a) = args.next() {
         let c = &mut o.cfg;
-        match a.as_str() {
-            "--out" => o.out = value()?,
+        match a {
+            "--out" => o.out = args.value()?.to_string(),
             "--hidden" => {
-                c.hidden = parse_number(a, &value()?, |&n: &usize| {
-                    n.is_multiple_of(16) && (16..=1024).contains(&n)
-                })?
+                c.hidden =
+                    args.number(|&n: &usize| n.is_multiple_of(16) && (16..=1024).contains(&n))?
             }
-            "--epochs" => c.epochs = parse_number(a, &value()?, |&n: &usize| n > 0)?,
-            "--batch" => c.batch = parse_number(a, &value()?, |&n: &usize| n > 0)?,
-            "--lr" => c.lr = parse_number(a, &value()?, |&x: &f32| x > 0.0 && x < 1.0)?,
-            "--lr-drop" => c.lr_drop = parse_number(a, &value()?, |&x: &f32| x > 0.0 && x <= 1.0)?,
-            "--lr-step" => c.lr_step = parse_number(a, &value()?, |&n: &usize| n > 0)?,
-            "--blend" => c.blend = parse_number(a, &value()?, |x: &f32| (0.0..=1.0).contains(x))?,
-            "--weight-decay" => {
-                c.weight_decay = parse_number(a, &value()?, |x: &f32| (0.0..1.0).contains(x))?
-            }
-            "--validation" => {
-                c.validation = parse_number(a, &value()?, |x: &f32| (0.0..0.5).contains(x))?
-            }
-            "--threads" => {
-                c.threads = parse_number(a, &value()?, |n: &usize| (1..=256).contains(n))?
-            }
-            "--seed" => c.seed = parse_number(a, &value()?, |_: &u64| true)?,
-            "--max-score" => o.max_score = parse_number(a, &value()?, |&n: &i32| n > 0)?,
+            "--epochs" => c.epochs = args.number(|&n: &usize| n > 0)?,
+            "--batch" => c.batch = args.number(|&n: &usize| n > 0)?,
+            "--lr" => c.lr = args.number(|&x: &f32| x > 0.0 && x < 1.0)?,
+            "--lr-drop" => c.lr_drop = args.number(|&x: &f32| x > 0.0 && x <= 1.0)?,
+            "--lr-step" => c.lr_step = args.number(|&n: &usize| n > 0)?,
+            "--blend" => c.blend = args.number(|x: &f32| (0.0..=1.0).contains(x))?,
+            "--weight-decay" => c.weight_decay = args.number(|x: &f32| (0.0..1.0).contains(x))?,
+            "--validation" => c.validation = args.number(|x: &f32| (0.0..0.5).contains(x))?,
+            "--threads" => c.threads = args.number(|n: &usize| (1..=256).contains(n))?,
+            "--seed" => c.seed = args.number(|_: &u64| true)?,
+            "--max-score" => o.max_score = args.number(|&n: &i32| n > 0)?,
             "-h" | "--help" => return Err(String::new()),
-            flag if flag.starts_with("--") => {
-                return Err(format!(
-                    "unexpected argument \"{}\"",
-                    crate::util::text::quote(flag)
-                ))
-            }
-            _ => o.data.push(a.clone()),
+            flag if flag.starts_with("--") => return Err(unexpected(flag)),
+            _ => o.data.push(a.to_string()),
         }
     }
     if o.data.is_empty() {
@@ -250,15 +235,16 @@ fn train_command(args: &[String]) -> i32 {
 fn pack_command(args: &[String]) -> i32 {
     let mut inputs = Vec::new();
     let mut out = None;
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--out" => out = it.next().cloned(),
+    let mut args = CommandLine::new(args);
+    while let Some(a) = args.next() {
+        match a {
+            // A missing FILE is reported below, with the usage.
+            "--out" => out = args.value().ok().map(str::to_string),
             "-h" | "--help" => {
                 say!("{USAGE}");
                 return 0;
             }
-            _ => inputs.push(a.clone()),
+            _ => inputs.push(a.to_string()),
         }
     }
     let Some(out) = out.filter(|o| !o.trim().is_empty()) else {

@@ -32,7 +32,7 @@ pub use data::{line_score, load, parse_line, Dataset, LoadStats};
 pub use fit::{epoch, error, exact_error, fit_k, rounded, Adam};
 
 use crate::engine::eval::tuning::{changes, initial, weights_file, VALUES};
-use crate::util::command_line::parse_number;
+use crate::util::command_line::{unexpected, CommandLine};
 use crate::util::rng::Rng;
 use std::time::Instant;
 
@@ -120,43 +120,25 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
         out: DEFAULT_OUT.to_string(),
     };
     let mut file = None;
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let mut value = || {
-            it.next()
-                .cloned()
-                .ok_or_else(|| format!("{a} needs a value"))
-        };
-        match a.as_str() {
-            "--epochs" => o.epochs = parse_number(a, &value()?, |&n: &usize| n <= 1_000_000)?,
-            "--batch" => o.batch = parse_number(a, &value()?, |_: &usize| true)?,
-            "--lr" => o.lr = parse_number(a, &value()?, |x: &f64| *x > 0.0 && x.is_finite())?,
-            "--k" => {
-                o.k = Some(parse_number(a, &value()?, |x: &f64| {
-                    *x > 0.0 && x.is_finite()
-                })?)
-            }
-            "--threads" => {
-                o.threads = parse_number(a, &value()?, |n: &usize| (1..=MAX_THREADS).contains(n))?
-            }
-            "--limit" => o.limit = parse_number(a, &value()?, |&n: &usize| n > 0)?,
-            "--l2" => o.l2 = parse_number(a, &value()?, |x: &f64| *x >= 0.0 && x.is_finite())?,
-            "--lambda" => o.lambda = parse_number(a, &value()?, |x: &f64| (0.0..=1.0).contains(x))?,
-            "--min-count" => o.min_count = parse_number(a, &value()?, |_: &usize| true)?,
-            "--seed" => o.seed = parse_number(a, &value()?, |_: &u64| true)?,
-            "--out" => o.out = value()?,
+    let mut args = CommandLine::new(args);
+    while let Some(a) = args.next() {
+        match a {
+            "--epochs" => o.epochs = args.number(|&n: &usize| n <= 1_000_000)?,
+            "--batch" => o.batch = args.number(|_: &usize| true)?,
+            "--lr" => o.lr = args.number(|x: &f64| *x > 0.0 && x.is_finite())?,
+            "--k" => o.k = Some(args.number(|x: &f64| *x > 0.0 && x.is_finite())?),
+            "--threads" => o.threads = args.number(|n: &usize| (1..=MAX_THREADS).contains(n))?,
+            "--limit" => o.limit = args.number(|&n: &usize| n > 0)?,
+            "--l2" => o.l2 = args.number(|x: &f64| *x >= 0.0 && x.is_finite())?,
+            "--lambda" => o.lambda = args.number(|x: &f64| (0.0..=1.0).contains(x))?,
+            "--min-count" => o.min_count = args.number(|_: &usize| true)?,
+            "--seed" => o.seed = args.number(|_: &u64| true)?,
+            "--out" => o.out = args.value()?.to_string(),
             "--keep-all" => o.filter = false,
-            "--holdout" => {
-                o.holdout = parse_number(a, &value()?, |x: &f64| (0.0..100.0).contains(x))?
-            }
+            "--holdout" => o.holdout = args.number(|x: &f64| (0.0..100.0).contains(x))?,
             "-h" | "--help" => return Err(String::new()),
             other if !other.starts_with("--") && file.is_none() => file = Some(other.to_string()),
-            other => {
-                return Err(format!(
-                    "unexpected argument \"{}\"",
-                    crate::util::text::quote(other)
-                ))
-            }
+            other => return Err(unexpected(other)),
         }
     }
     o.file = file.ok_or("tune needs a FILE of positions")?;
