@@ -38,7 +38,7 @@ const MAX_HASH_MB: usize = 1 << 20;
 
 /// The options shared by both forms: `--threads N`, `--hash MB`,
 /// `--chess960` and (for suites) `--depth D`; the other arguments in order.
-struct Options {
+struct PerftOptions {
     threads: usize,
     hash_mb: usize,
     max_depth: Option<u32>,
@@ -47,8 +47,8 @@ struct Options {
     rest: Vec<String>,
 }
 
-fn parse_options(args: &[String]) -> Result<Options, String> {
-    let mut o = Options {
+fn parse_options(args: &[String]) -> Result<PerftOptions, String> {
+    let mut o = PerftOptions {
         threads: 1,
         hash_mb: 0,
         max_depth: None,
@@ -149,7 +149,7 @@ fn print_speed(nodes: u64, seconds: f64) {
     }
 }
 
-fn perft_suite(opts: &Options, table: Option<&PerftTable>) -> i32 {
+fn perft_suite(opts: &PerftOptions, table: Option<&PerftTable>) -> i32 {
     let (Some(path), 1) = (opts.rest.first(), opts.rest.len()) else {
         eprintln!("error: --suite needs one file\n{USAGE}");
         return EXIT_USAGE;

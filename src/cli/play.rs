@@ -74,7 +74,7 @@ Commands:
 
 /// Settings of a game, from the command line.
 #[derive(Clone)]
-pub struct Options {
+pub struct PlayOptions {
     /// The side the human plays.
     pub human: Color,
     /// The engine's thinking time per move.
@@ -87,9 +87,9 @@ pub struct Options {
     pub ascii: bool,
 }
 
-impl Default for Options {
+impl Default for PlayOptions {
     fn default() -> Self {
-        Options {
+        PlayOptions {
             human: Color::White,
             movetime: Duration::from_millis(DEFAULT_MOVETIME_MS),
             level: None,
@@ -102,7 +102,7 @@ impl Default for Options {
 /// What the command line asked for.
 enum Request {
     /// Boxed: the options hold a whole board.
-    Play(Box<Options>),
+    Play(Box<PlayOptions>),
     Help,
 }
 
@@ -137,7 +137,7 @@ pub fn command(args: &[String]) -> i32 {
 
 /// Parses the options of `cavalier play`.
 fn parse_args(args: &[String]) -> Result<Request, String> {
-    let mut options = Options::default();
+    let mut options = PlayOptions::default();
     // `--name=value` is accepted as well as `--name value`.
     let mut args = CommandLine::with_inline_values(args);
     while let Some(name) = args.next() {
@@ -224,7 +224,7 @@ fn parse_level(name: &str, text: &str) -> Result<Option<i32>, String> {
 pub fn play<R: BufRead, W: Write>(
     mut input: R,
     out: &mut W,
-    options: Options,
+    options: PlayOptions,
     echo: bool,
 ) -> io::Result<()> {
     let mut game = Game::new(options);
@@ -419,7 +419,7 @@ struct Game {
 }
 
 impl Game {
-    fn new(options: Options) -> Game {
+    fn new(options: PlayOptions) -> Game {
         let from_fen = options.start.is_some();
         let start = options.start.unwrap_or_else(Board::startpos);
         Game {
@@ -839,7 +839,7 @@ mod tests {
         words.iter().map(|w| w.to_string()).collect()
     }
 
-    fn options(words: &[&str]) -> Result<Options, String> {
+    fn options(words: &[&str]) -> Result<PlayOptions, String> {
         match parse_args(&args(words))? {
             Request::Play(o) => Ok(*o),
             Request::Help => Err("help".to_string()),

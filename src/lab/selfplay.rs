@@ -69,7 +69,7 @@ const MAX_HASH_MB: usize = 1024;
 
 /// Options of `cavalier selfplay`.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Options {
+pub struct SelfplayOptions {
     pub games: usize,
     pub nodes: u64,
     /// A fixed depth per move instead of the node limit.
@@ -110,8 +110,8 @@ const USAGE: &str = "usage: cavalier selfplay [options]
 Writes one line per quiet position: FEN;RESULT;SCORE with RESULT 1.0, 0.5 or 0.0 for
 White and SCORE the search's score there (cp, White's view).";
 
-fn parse_args(args: &[String]) -> Result<Options, String> {
-    let mut o = Options {
+fn parse_args(args: &[String]) -> Result<SelfplayOptions, String> {
+    let mut o = SelfplayOptions {
         games: DEFAULT_GAMES,
         nodes: DEFAULT_NODES,
         depth: None,
@@ -193,7 +193,7 @@ pub struct Player {
 
 impl Player {
     /// A player searching as `o` asks, with an `o.hash_mb` table.
-    pub fn new(o: &Options) -> Player {
+    pub fn new(o: &SelfplayOptions) -> Player {
         let limits = match o.depth {
             Some(d) => SearchLimits::depth(d),
             None => SearchLimits {
@@ -259,7 +259,12 @@ impl Player {
     }
 
     /// Plays game `index` of a run.
-    pub fn play(&mut self, o: &Options, openings: Option<&[Board]>, index: usize) -> GameRecord {
+    pub fn play(
+        &mut self,
+        o: &SelfplayOptions,
+        openings: Option<&[Board]>,
+        index: usize,
+    ) -> GameRecord {
         let mut rng = Rng::new(derive_seed(o.seed, index as u64));
         let mut board = self.opening(openings, o.random_plies, &mut rng);
         self.searcher.clear();
@@ -426,7 +431,7 @@ impl Tally {
 /// `progress_file` if given. Progress lines go to `progress`. Returns the
 /// final tally line, or the first write error.
 pub fn run(
-    o: &Options,
+    o: &SelfplayOptions,
     openings: Option<&[Board]>,
     sink: &mut (dyn Write + Send),
     start_bytes: u64,
@@ -525,7 +530,7 @@ pub fn run(
 /// error). Returns the file, positioned at its end, and its length.
 fn open_output(
     path: &str,
-    o: &mut Options,
+    o: &mut SelfplayOptions,
     args: &[String],
 ) -> Result<(std::fs::File, u64), String> {
     use std::io::{Seek, SeekFrom};
@@ -643,8 +648,8 @@ pub fn command(args: &[String]) -> i32 {
 mod tests {
     use super::*;
 
-    fn tiny() -> Options {
-        Options {
+    fn tiny() -> SelfplayOptions {
+        SelfplayOptions {
             games: 2,
             nodes: 300,
             depth: None,
@@ -663,8 +668,8 @@ mod tests {
     }
 
     /// Games `from..to` of `o`, as the output would hold them.
-    fn output(o: &Options, from: usize, to: usize) -> Vec<u8> {
-        let o = Options {
+    fn output(o: &SelfplayOptions, from: usize, to: usize) -> Vec<u8> {
+        let o = SelfplayOptions {
             games: to,
             first_game: from,
             ..o.clone()
@@ -679,7 +684,7 @@ mod tests {
     /// the packed output holds the text output's positions.
     #[test]
     fn output_is_in_game_order_resumable_and_packed_alike() {
-        let o = Options {
+        let o = SelfplayOptions {
             games: 4,
             max_plies: 40,
             ..tiny()
@@ -689,7 +694,7 @@ mod tests {
         parts.extend(output(&o, 1, 4));
         assert_eq!(whole, parts);
         let packed = output(
-            &Options {
+            &SelfplayOptions {
                 packed: true,
                 ..o.clone()
             },

@@ -28,14 +28,14 @@ Fits the win/draw/loss model (UCI_ShowWDL) to FEN;RESULT;SCORE lines (cavalier s
 /// Scores are grouped in steps of this many centipawns.
 const SCORE_STEP: i32 = 4;
 
-struct Options {
+struct WdlOptions {
     path: String,
     min_count: usize,
     max_score: i32,
 }
 
-fn parse_args(args: &[String]) -> Result<Options, String> {
-    let mut o = Options {
+fn parse_args(args: &[String]) -> Result<WdlOptions, String> {
+    let mut o = WdlOptions {
         path: String::new(),
         min_count: 1000,
         max_score: 1500,

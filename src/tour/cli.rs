@@ -52,7 +52,7 @@ reached or no more exist) or output failed; 2 for a bad square or option.
 
 /// Options of `cavalier tour`.
 #[derive(Debug, PartialEq)]
-struct CliOptions {
+struct TourOptions {
     start: Option<Square>,
     count: u64,
     closed: bool,
@@ -64,11 +64,11 @@ struct CliOptions {
 #[derive(Debug, PartialEq)]
 enum CliCommand {
     Help,
-    Run(CliOptions),
+    Run(TourOptions),
 }
 
 fn parse_args(args: &[String]) -> Result<CliCommand, String> {
-    let mut options = CliOptions {
+    let mut options = TourOptions {
         start: None,
         count: 1,
         closed: false,

@@ -21,7 +21,7 @@ mod options;
 
 pub use format::format_info;
 pub use go::parse_go;
-pub use options::Options;
+pub use options::UciOptions;
 
 use crate::book::Book;
 use crate::chess::board::Board;
@@ -96,7 +96,7 @@ impl Output {
 pub struct Engine {
     out: Output,
     board: Board,
-    options: Options,
+    options: UciOptions,
     tt: Arc<TranspositionTable>,
     pool: SearchPool,
     pending_hash_mb: Option<usize>,
@@ -209,9 +209,9 @@ impl Engine {
     /// An engine whose table starts at `hash_mb` megabytes (tests and the
     /// fuzzer start many engines and need no 16 MB table each).
     pub fn with_hash(out: Output, hash_mb: usize) -> Engine {
-        let options = Options {
+        let options = UciOptions {
             hash_mb: hash_mb.clamp(1, MAX_HASH_MB),
-            ..Options::default()
+            ..UciOptions::default()
         };
         Engine {
             out,

@@ -1,5 +1,5 @@
 //! The UCI options: one table, [`OPTIONS`], from which both the `uci`
-//! listing and `setoption` are made, and the [`Options`] they set.
+//! listing and `setoption` are made, and the [`UciOptions`] they set.
 //!
 //! Part of the protocol layer: imports `book`, `chess`, `engine` and
 //! `util`.
@@ -39,7 +39,7 @@ const MAX_TB_PIECES: i64 = 7;
 
 /// The engine's options, as set with `setoption`.
 #[derive(Clone, Debug)]
-pub struct Options {
+pub struct UciOptions {
     pub hash_mb: usize,
     pub threads: usize,
     pub move_overhead: i64,
@@ -68,9 +68,9 @@ pub struct Options {
     pub syzygy_50_move_rule: bool,
 }
 
-impl Default for Options {
+impl Default for UciOptions {
     fn default() -> Self {
-        Options {
+        UciOptions {
             hash_mb: DEFAULT_HASH_MB as usize,
             threads: 1,
             move_overhead: DEFAULT_OVERHEAD_MS,
@@ -621,12 +621,12 @@ mod tests {
     use super::*;
 
     /// Setting every option to its listed default leaves the default
-    /// options unchanged: the table and `Options::default` agree.
+    /// options unchanged: the table and `UciOptions::default` agree.
     #[test]
     fn table_defaults_are_the_default_options() {
         let mut engine = Engine::new(Output::new(Box::new(std::io::sink())));
         let before = format!("{:?}", engine.options);
-        assert_eq!(before, format!("{:?}", Options::default()));
+        assert_eq!(before, format!("{:?}", UciOptions::default()));
         for option in &OPTIONS {
             match option.kind {
                 Kind::Spin { default, set, .. } => set(&mut engine, default),

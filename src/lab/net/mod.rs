@@ -52,16 +52,16 @@ eval   prints the network's score of FEN (side to move's view, and White's)";
 
 /// Options of `cavalier net train`.
 #[derive(Clone, Debug)]
-struct TrainOptions {
+struct NetTrainOptions {
     data: Vec<String>,
     out: String,
     max_score: i32,
     cfg: Config,
 }
 
-fn parse_train(args: &[String]) -> Result<TrainOptions, String> {
+fn parse_train(args: &[String]) -> Result<NetTrainOptions, String> {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let mut o = TrainOptions {
+    let mut o = NetTrainOptions {
         data: Vec::new(),
         out: String::new(),
         max_score: 3000,

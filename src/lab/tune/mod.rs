@@ -77,7 +77,7 @@ const USAGE: &str = "usage: cavalier tune FILE [options]
 
 /// Options of `cavalier tune`.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Options {
+pub struct TuneOptions {
     pub file: String,
     pub epochs: usize,
     pub batch: usize,
@@ -102,8 +102,8 @@ pub struct Options {
 /// Most threads accepted.
 const MAX_THREADS: usize = 256;
 
-fn parse_args(args: &[String]) -> Result<Options, String> {
-    let mut o = Options {
+fn parse_args(args: &[String]) -> Result<TuneOptions, String> {
+    let mut o = TuneOptions {
         file: String::new(),
         epochs: DEFAULT_EPOCHS,
         batch: DEFAULT_BATCH,
@@ -191,7 +191,12 @@ pub fn command(args: &[String]) -> i32 {
 /// Fits `K` (unless given) on `data`, tunes on it, and writes the weights
 /// after every epoch; the error on `validation` (if not empty) is reported
 /// alongside. `out` receives the report.
-pub fn run(data: &Dataset, validation: &Dataset, o: &Options, out: &mut dyn FnMut(&str)) -> i32 {
+pub fn run(
+    data: &Dataset,
+    validation: &Dataset,
+    o: &TuneOptions,
+    out: &mut dyn FnMut(&str),
+) -> i32 {
     let k = o.k.unwrap_or_else(|| fit_k(data));
     let blended;
     let (data, validation) = if o.lambda < 1.0 {
