@@ -7,19 +7,18 @@
 //! also runs it with `--features tune`, whose bench must equal the default
 //! build's.
 
-use std::process::Command;
+mod common;
+
+use common::cavalier;
 
 /// `cavalier bench`'s node count at the default depth.
 const BENCH_NODES: u64 = 1385106;
 
 #[test]
 fn bench_node_count_is_the_announced_one() {
-    let o = Command::new(env!("CARGO_BIN_EXE_cavalier"))
-        .arg("bench")
-        .output()
-        .expect("binary runs");
-    assert!(o.status.success());
-    let out = String::from_utf8_lossy(&o.stdout);
+    let o = cavalier(&["bench"]);
+    assert!(o.success());
+    let out = &o.stdout;
     let last = out.lines().last().unwrap_or("");
     let nodes: u64 = last
         .split_whitespace()

@@ -2,12 +2,12 @@
 //! book files (written here from the Polyglot format's documented keys),
 //! bad books, and the `book` subcommand.
 
+mod common;
+
 use cavalier::book::polyglot::{encode, key, write_entries, Entry};
 use cavalier::book::Book;
 use cavalier::chess::notation::{parse_uci, to_uci};
 use cavalier::Board;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
 
 const START_KEY: u64 = 0x463b96181691fc9c;
 const AFTER_E4_KEY: u64 = 0x823c9b50fd114196;
@@ -44,24 +44,13 @@ fn small_bin() -> Vec<u8> {
 
 /// Runs the engine on `input` lines; returns its output lines.
 fn engine(input: &[&str]) -> Vec<String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_cavalier"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    for line in input {
-        writeln!(stdin, "{line}").unwrap();
-    }
-    writeln!(stdin, "quit").unwrap();
-    drop(stdin);
-    let out = BufReader::new(child.stdout.take().unwrap())
+    let mut text: String = input.iter().map(|line| format!("{line}\n")).collect();
+    text.push_str("quit\n");
+    common::cavalier_with_input(&[], &text)
+        .stdout
         .lines()
-        .map_while(Result::ok)
-        .collect();
-    child.wait().unwrap();
-    out
+        .map(String::from)
+        .collect()
 }
 
 #[test]
@@ -193,18 +182,12 @@ fn bad_books_are_reported_and_the_engine_goes_on() {
 
 #[test]
 fn book_subcommand_lists_moves() {
-    let o = Command::new(env!("CARGO_BIN_EXE_cavalier"))
-        .args(["book", "e2e4", "c7c5"])
-        .output()
-        .unwrap();
-    assert!(o.status.success());
-    let text = String::from_utf8_lossy(&o.stdout);
+    let o = common::cavalier(&["book", "e2e4", "c7c5"]);
+    assert!(o.success());
+    let text = &o.stdout;
     assert!(text.contains("g1f3"), "{text}");
-    let o = Command::new(env!("CARGO_BIN_EXE_cavalier"))
-        .args(["book", "e4", "Qxh7"])
-        .output()
-        .unwrap();
-    assert_eq!(o.status.code(), Some(2));
+    let o = common::cavalier(&["book", "e4", "Qxh7"]);
+    assert_eq!(o.code, Some(2));
 }
 
 /// Lines cavalier's own search flags but a stronger engine has reviewed
@@ -218,11 +201,12 @@ const REVIEWED_FALSE_ALARMS: [&str; 1] = [
 #[test]
 #[ignore = "slow: searches the end position of every book line"]
 fn every_book_line_ends_balanced() {
-    let o = Command::new(env!("CARGO_BIN_EXE_cavalier"))
-        .args(["book", "--check", "--depth", "6"])
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&o.stdout);
+    let o = common::run(
+        &["book", "--check", "--depth", "6"],
+        None,
+        std::time::Duration::from_secs(3600),
+    );
+    let text = &o.stdout;
     let unsound: Vec<&str> = text
         .lines()
         .filter(|l| l.contains("unsound"))

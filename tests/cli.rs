@@ -1,23 +1,14 @@
 //! The command line as a user meets it: output format and exit codes.
 
-use std::process::{Command, Output};
+mod common;
 
-fn cavalier(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_cavalier"))
-        .args(args)
-        .output()
-        .expect("binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
+use common::{cavalier, cavalier_with_input};
 
 #[test]
 fn perft_divide_format() {
     let o = cavalier(&["perft", "3"]);
-    assert!(o.status.success());
-    let out = stdout(&o);
+    assert!(o.success());
+    let out = &o.stdout;
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 20 + 4, "{out}");
     assert!(lines.contains(&"e2e4: 600"), "{out}");
@@ -39,8 +30,8 @@ fn perft_with_fen_words() {
         "0",
         "1",
     ]);
-    assert!(o.status.success());
-    assert!(stdout(&o).contains("Nodes searched: 66"));
+    assert!(o.success());
+    assert!(o.stdout.contains("Nodes searched: 66"));
 }
 
 /// A position whose castling only Chess960 has is counted as Chess960
@@ -53,8 +44,8 @@ fn perft_chess960_castling_when_asked() {
         "r3k2r/8/8/8/8/8/8/R4K1R w KQkq - 0 1",
         "--chess960",
     ]);
-    assert!(o.status.success());
-    let out = stdout(&o);
+    assert!(o.success());
+    let out = &o.stdout;
     assert!(out.contains("f1h1: 1") && out.contains("f1a1: 1"), "{out}");
     assert!(out.contains("Nodes searched: 26"), "{out}");
 }
@@ -81,8 +72,8 @@ fn perft_bad_input_is_a_clear_error() {
         vec!["frobnicate"],
     ] {
         let o = cavalier(&args);
-        assert_eq!(o.status.code(), Some(2), "{args:?}");
-        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.code, Some(2), "{args:?}");
+        let err = &o.stderr;
         assert!(err.contains("error"), "{args:?}: {err}");
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
@@ -102,9 +93,9 @@ fn blank_fen_arguments_are_refused() {
         vec!["syzygy", ""],
     ] {
         let o = cavalier(&args);
-        assert_eq!(o.status.code(), Some(2), "{args:?}");
-        assert!(o.stdout.is_empty(), "{args:?}: {}", stdout(&o));
-        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.code, Some(2), "{args:?}");
+        assert!(o.stdout.is_empty(), "{args:?}: {}", o.stdout);
+        let err = &o.stderr;
         assert!(
             err.contains("error") || err.contains("usage"),
             "{args:?}: {err}"
@@ -112,9 +103,11 @@ fn blank_fen_arguments_are_refused() {
     }
     // Without the argument the start position is still the default.
     let o = cavalier(&["perft", "1"]);
-    assert!(stdout(&o).contains("Nodes searched: 20"));
+    assert!(o.stdout.contains("Nodes searched: 20"));
     let o = cavalier(&["book"]);
-    assert!(stdout(&o).starts_with("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"));
+    assert!(o
+        .stdout
+        .starts_with("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"));
 }
 
 /// Every subcommand answers --help with its usage on stdout and exit code 0.
@@ -122,8 +115,8 @@ fn blank_fen_arguments_are_refused() {
 fn subcommands_answer_help() {
     for name in ["perft", "bench", "book", "play", "tour", "syzygy"] {
         let o = cavalier(&[name, "--help"]);
-        assert_eq!(o.status.code(), Some(0), "{name}");
-        let out = stdout(&o);
+        assert_eq!(o.code, Some(0), "{name}");
+        let out = &o.stdout;
         assert!(
             out.starts_with(&format!("usage: cavalier {name}")),
             "{name}: {out}"
@@ -136,33 +129,21 @@ fn subcommands_answer_help() {
 /// still probes the others; blank lines and comments are skipped quietly.
 #[test]
 fn syzygy_reports_bad_lines() {
-    use std::io::Write;
-    use std::process::Stdio;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_cavalier"))
-        .args([
+    let o = cavalier_with_input(
+        &[
             "syzygy",
             concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/syzygy"),
-        ])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"# a comment\n\nnot a fen\n8/8/8/8/8/8/8/K1k5 w - - 0 1\n")
-        .unwrap();
-    let o = child.wait_with_output().unwrap();
-    assert_eq!(o.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&o.stderr);
+        ],
+        "# a comment\n\nnot a fen\n8/8/8/8/8/8/8/K1k5 w - - 0 1\n",
+    );
+    assert_eq!(o.code, Some(2));
+    let err = &o.stderr;
     assert!(err.contains("error: line 3:"), "{err}");
     assert_eq!(err.matches("error").count(), 1, "{err}");
     assert!(
-        stdout(&o).starts_with("8/8/8/8/8/8/8/K1k5 w - - 0 1;0;0"),
+        o.stdout.starts_with("8/8/8/8/8/8/8/K1k5 w - - 0 1;0;0"),
         "{}",
-        stdout(&o)
+        o.stdout
     );
 }
 
@@ -171,7 +152,7 @@ fn perft_threads_and_hash() {
     // Kiwipete to depth 4 on two threads through a 4 MB table, with the
     // options before and after the FEN: the counts of one plain thread.
     let kiwi = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
-    let plain = stdout(&cavalier(&["perft", "4", kiwi]));
+    let plain = cavalier(&["perft", "4", kiwi]).stdout;
     let moves = |out: &str| -> Vec<String> {
         out.lines()
             .take_while(|l| !l.is_empty())
@@ -183,10 +164,10 @@ fn perft_threads_and_hash() {
         vec!["perft", "--hash", "4", "4", kiwi, "--threads", "2"],
     ] {
         let o = cavalier(&args);
-        assert!(o.status.success(), "{args:?}");
-        let out = stdout(&o);
+        assert!(o.success(), "{args:?}");
+        let out = &o.stdout;
         assert!(out.contains("Nodes searched: 4085603"), "{out}");
-        assert_eq!(moves(&out), moves(&plain));
+        assert_eq!(moves(out), moves(&plain));
     }
     let o = cavalier(&[
         "perft",
@@ -199,8 +180,8 @@ fn perft_threads_and_hash() {
         "--hash",
         "2",
     ]);
-    assert!(o.status.success());
-    assert!(stdout(&o).contains("0 mismatches"));
+    assert!(o.success());
+    assert!(o.stdout.contains("0 mismatches"));
 }
 
 #[test]
@@ -216,13 +197,13 @@ fn perft_suite_reports_mismatches() {
     .unwrap();
     std::fs::write(&bad, "4k3/8/8/8/8/8/8/4K2R w K - 0 1 ;D1 15 ;D2 67\n").unwrap();
     let o = cavalier(&["perft", "--suite", good.to_str().unwrap()]);
-    assert!(o.status.success(), "{}", stdout(&o));
-    assert!(stdout(&o).contains("3 counts checked, 0 mismatches"));
+    assert!(o.success(), "{}", o.stdout);
+    assert!(o.stdout.contains("3 counts checked, 0 mismatches"));
     let o = cavalier(&["perft", "--suite", good.to_str().unwrap(), "--depth", "2"]);
-    assert!(stdout(&o).contains("2 counts checked, 0 mismatches"));
+    assert!(o.stdout.contains("2 counts checked, 0 mismatches"));
     let o = cavalier(&["perft", "--suite", bad.to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(1));
-    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.code, Some(1));
+    let err = &o.stderr;
     assert!(
         err.contains("line 1") && err.contains("depth 2") && err.contains("expected 67, found 66"),
         "{err}"
@@ -233,8 +214,8 @@ fn perft_suite_reports_mismatches() {
 #[test]
 fn usage_lists_every_subcommand_and_the_lab_apart() {
     let o = cavalier(&["--help"]);
-    assert!(o.status.success());
-    let text = stdout(&o);
+    assert!(o.success());
+    let text = o.stdout;
     let (engine, lab) = text.split_once("lab tools").expect("a lab section");
     for name in [
         "bench",
@@ -267,9 +248,9 @@ fn usage_lists_every_subcommand_and_the_lab_apart() {
 fn lab_tools_name_their_build() {
     for name in ["selfplay", "tune", "wdl", "epd", "net"] {
         let o = cavalier(&[name, "--help"]);
-        assert_eq!(o.status.code(), Some(2), "{name}");
+        assert_eq!(o.code, Some(2), "{name}");
         assert!(o.stdout.is_empty(), "{name}");
-        let err = String::from_utf8_lossy(&o.stderr);
+        let err = &o.stderr;
         assert_eq!(
             err.trim(),
             format!(
@@ -310,12 +291,12 @@ fn selfplay_then_net_train_and_eval() {
             args.push("--packed");
         }
         let o = cavalier(&args);
-        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        assert!(o.success(), "{}", o.stderr);
     };
     play(&path("a.txt"), false, "21");
     play(&path("b.bin"), true, "22");
     let o = cavalier(&["net", "pack", &path("a.txt"), "--out", &path("a.bin")]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(o.success(), "{}", o.stderr);
     let lines = std::fs::read_to_string(path("a.txt"))
         .unwrap()
         .lines()
@@ -342,8 +323,8 @@ fn selfplay_then_net_train_and_eval() {
         "--threads",
         "2",
     ]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let out = stdout(&o);
+    assert!(o.success(), "{}", o.stderr);
+    let out = &o.stdout;
     let losses: Vec<f64> = out
         .lines()
         .map(|l| {
@@ -370,11 +351,11 @@ fn selfplay_then_net_train_and_eval() {
         &path("nets/net-3.nnue"),
         "4k3/8/8/8/8/8/8/3QK3 w - - 0 1",
     ]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(o.success(), "{}", o.stderr);
     assert!(
-        stdout(&o).contains(" cp for the side to move ("),
+        o.stdout.contains(" cp for the side to move ("),
         "{}",
-        stdout(&o)
+        o.stdout
     );
     std::fs::remove_dir_all(&dir).ok();
 }
@@ -399,9 +380,9 @@ fn selfplay_then_tune() {
         "--out",
         data.to_str().unwrap(),
     ]);
-    assert!(o.status.success());
+    assert!(o.success());
     assert!(o.stdout.is_empty(), "positions go to the file");
-    let err = String::from_utf8_lossy(&o.stderr);
+    let err = &o.stderr;
     assert!(
         err.contains("seed 5") && err.contains("done: 2 games"),
         "{err}"
@@ -422,8 +403,8 @@ fn selfplay_then_tune() {
         "--out",
         weights.to_str().unwrap(),
     ]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let out = stdout(&o);
+    assert!(o.success(), "{}", o.stderr);
+    let out = &o.stdout;
     for expected in [
         "positions: ",
         "K = ",
@@ -489,8 +470,8 @@ fn lab_bad_input_is_a_clear_error() {
         ],
     ] {
         let o = cavalier(&args);
-        assert_eq!(o.status.code(), Some(2), "{args:?}");
-        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.code, Some(2), "{args:?}");
+        let err = &o.stderr;
         assert!(err.contains("error"), "{args:?}: {err}");
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
@@ -501,8 +482,8 @@ fn lab_bad_input_is_a_clear_error() {
         ["net", "--help"],
     ] {
         let o = cavalier(&help);
-        assert!(o.status.success());
-        assert!(stdout(&o).starts_with("usage: cavalier"), "{help:?}");
+        assert!(o.success());
+        assert!(o.stdout.starts_with("usage: cavalier"), "{help:?}");
     }
 }
 
@@ -510,9 +491,9 @@ fn lab_bad_input_is_a_clear_error() {
 fn version_is_printed() {
     for flag in ["--version", "-V"] {
         let o = cavalier(&[flag]);
-        assert!(o.status.success());
+        assert!(o.success());
         assert_eq!(
-            stdout(&o).trim(),
+            o.stdout.trim(),
             format!("cavalier {}", env!("CARGO_PKG_VERSION"))
         );
     }

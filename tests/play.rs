@@ -5,8 +5,9 @@
 //! where the engine's reply is forced, so the transcripts do not depend on
 //! the machine's speed.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use common::{cavalier_with_input, Run};
 
 const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 /// White to move mates in one: Ra8#.
@@ -16,27 +17,11 @@ const WHITE_MATES_IN_ONE: &str = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
 const BLACK_MATES_IN_TWO: &str = "4k3/r7/8/8/8/3n3p/7P/7K w - - 0 1";
 
 /// Runs `cavalier play ARGS` with `input` on stdin.
-fn play(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_cavalier"))
-        .arg("play")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("binary starts");
-    let mut stdin = child.stdin.take().expect("stdin is piped");
-    stdin.write_all(input.as_bytes()).expect("input written");
-    drop(stdin); // end of input
-    child.wait_with_output().expect("binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
+fn play(args: &[&str], input: &str) -> Run {
+    let words: Vec<&str> = std::iter::once("play")
+        .chain(args.iter().copied())
+        .collect();
+    cavalier_with_input(&words, input)
 }
 
 /// The lines of the last board drawn in `out` (file header to file footer).
@@ -55,8 +40,8 @@ fn last_board(out: &str) -> Vec<String> {
 #[test]
 fn human_mates_as_white_with_coordinates() {
     let o = play(&["--fen", WHITE_MATES_IN_ONE, "--level", "1"], "a1a8\n");
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let out = stdout(&o);
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    let out = &o.stdout;
     assert!(out.contains("you play 1. Ra8#"), "{out}");
     assert!(
         out.contains("game over: checkmate, White wins (1-0): you win"),
@@ -86,8 +71,8 @@ fn whole_game_as_black_ends_in_mate() {
     let mut args = vec!["--color", "black", "--level", "2", "--fen"];
     args.extend(BLACK_MATES_IN_TWO.split(' '));
     let o = play(&args, "Ra1\n");
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let out = stdout(&o);
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    let out = &o.stdout;
     assert!(out.contains("you have the Black pieces"), "{out}");
     assert!(out.contains("cavalier plays 1. Kg1"), "{out}");
     assert!(out.contains("you play 1... Ra1#"), "{out}");
@@ -100,7 +85,7 @@ fn whole_game_as_black_ends_in_mate() {
     assert!(out.contains("[Result \"0-1\"]"), "{out}");
     assert!(out.lines().any(|l| l == "1. Kg1 Ra1# 0-1"), "{out}");
     // Black at the bottom: rank 1 on top, files from h to a.
-    let board = last_board(&out);
+    let board = last_board(out);
     assert_eq!(board[0].trim(), "h  g  f  e  d  c  b  a", "{out}");
     assert!(
         board[1].starts_with("1 ") && board[8].starts_with("8 "),
@@ -108,7 +93,7 @@ fn whole_game_as_black_ends_in_mate() {
     );
     // A move after the end is refused.
     let o = play(&args, "Ra1\nRa2\n");
-    assert!(stdout(&o).contains("the game is over (0-1)"));
+    assert!(o.stdout.contains("the game is over (0-1)"));
 }
 
 #[test]
@@ -125,8 +110,8 @@ fn engine_mates_the_human() {
         ],
         "Kg8\n",
     );
-    let out = stdout(&o);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = &o.stdout;
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
     assert!(out.contains("cavalier plays 2. Qg7#"), "{out}");
     assert!(
         out.contains("checkmate, White wins (1-0): cavalier wins"),
@@ -139,8 +124,8 @@ fn engine_mates_the_human() {
 /// Plays `input` from `fen` as White and returns the transcript.
 fn from_fen(fen: &str, input: &str) -> String {
     let o = play(&["--level", "1", "--ascii", "--fen", fen], input);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    stdout(&o)
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    o.stdout
 }
 
 #[test]
@@ -182,8 +167,8 @@ fn illegal_and_garbled_moves_are_refused_with_a_reason() {
         &["--level", "1"],
         "e5\nxyz\nNf9\nKe2\n\u{00e9}4\nfen\nquit\n",
     );
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let out = stdout(&o);
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    let out = &o.stdout;
     assert!(
         out.contains("illegal move \"e5\": type 'moves' for the legal moves"),
         "{out}"
@@ -209,7 +194,7 @@ fn check_and_ambiguity_are_explained() {
         ],
         "O-O\nquit\n",
     );
-    let out = stdout(&o);
+    let out = &o.stdout;
     assert!(
         out.contains("illegal move \"O-O\" (your king is in check)"),
         "{out}"
@@ -218,13 +203,13 @@ fn check_and_ambiguity_are_explained() {
         &["--level", "1", "--fen", "4k3/8/8/8/8/8/4K3/R6R w - - 0 1"],
         "Rd1\nquit\n",
     );
-    assert!(stdout(&o).contains("ambiguous move \"Rd1\""));
+    assert!(o.stdout.contains("ambiguous move \"Rd1\""));
 }
 
 #[test]
 fn moves_lists_the_legal_moves_in_san() {
     let o = play(&["--level", "1"], "moves\n");
-    let out = stdout(&o);
+    let out = &o.stdout;
     assert!(out.contains("legal moves (20):"), "{out}");
     assert!(out.contains("Na3 Nc3 Nf3 Nh3 a3 a4"), "{out}");
 }
@@ -239,12 +224,12 @@ fn printed_fens(out: &str) -> Vec<&str> {
 #[test]
 fn undo_takes_back_the_move_pair() {
     let o = play(&["--level", "1"], "undo\ne4\nundo\nfen\nd4\nfen\nquit\n");
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let out = stdout(&o);
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    let out = &o.stdout;
     assert!(out.contains("nothing to undo"), "{out}");
     assert!(out.contains("you play 1. e4"), "{out}");
     assert!(out.contains("took back 1. e4 "), "{out}");
-    let fens = printed_fens(&out);
+    let fens = printed_fens(out);
     assert_eq!(fens.len(), 2, "{out}");
     assert_eq!(fens[0], START_FEN, "{out}");
     // After 1. d4 and the engine's reply it is White's second move.
@@ -267,9 +252,9 @@ fn undo_after_a_mate_takes_back_only_the_mating_move() {
         &["--fen", WHITE_MATES_IN_ONE, "--level", "1"],
         "Ra8\nundo\nfen\nquit\n",
     );
-    let out = stdout(&o);
+    let out = &o.stdout;
     assert!(out.contains("took back 1. Ra8#"), "{out}");
-    assert_eq!(printed_fens(&out), [WHITE_MATES_IN_ONE], "{out}");
+    assert_eq!(printed_fens(out), [WHITE_MATES_IN_ONE], "{out}");
     // Unfinished again: quitting prints the game so far, with no moves.
     assert!(out.contains("[Result \"*\"]"), "{out}");
 }
@@ -282,8 +267,8 @@ fn pgn_is_printed_and_saved() {
         &["--level", "1"],
         &format!("e4\npgn\npgn {path_text}\npgn /no/such/dir/game.pgn\nquit\n"),
     );
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let out = stdout(&o);
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    let out = &o.stdout;
     assert!(
         out.contains(&format!("saved the game to \"{path_text}\"")),
         "{out}"
@@ -309,8 +294,8 @@ fn pgn_is_printed_and_saved() {
 #[test]
 fn ascii_board_has_coordinates_and_the_last_move() {
     let o = play(&["--ascii", "--fen", WHITE_MATES_IN_ONE], "Ra8\n");
-    let out = stdout(&o);
-    let board = last_board(&out);
+    let out = &o.stdout;
+    let board = last_board(out);
     assert_eq!(board[0].trim(), "a  b  c  d  e  f  g  h", "{out}");
     assert_eq!(board[9].trim(), "a  b  c  d  e  f  g  h", "{out}");
     assert_eq!(board[1], "8 [R] .  .  .  .  .  k  .  8", "{out}");
@@ -322,7 +307,7 @@ fn ascii_board_has_coordinates_and_the_last_move() {
     assert!(out.is_ascii(), "{out}");
     // Without --ascii the pieces are chess symbols.
     let o = play(&["--level", "1"], "");
-    assert!(stdout(&o).contains('♔'));
+    assert!(o.stdout.contains('♔'));
 }
 
 #[test]
@@ -331,8 +316,8 @@ fn flip_new_level_hint_and_help() {
         &["--level", "1"],
         "help\nflip\nlevel\nlevel 3\nlevel 0\nlevel off\nlevel 1\nhint\ne4\nnew black\nquit\n",
     );
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let out = stdout(&o);
+    assert_eq!(o.code, Some(0), "{}", o.stderr);
+    let out = &o.stdout;
     for command in [
         "undo", "hint", "flip", "fen", "pgn", "new", "level", "moves", "quit",
     ] {
@@ -367,11 +352,11 @@ fn flip_new_level_hint_and_help() {
 fn end_of_input_ends_cleanly_with_the_game_so_far() {
     for input in ["", "e4\n", "e4"] {
         let o = play(&["--level", "1"], input);
-        assert_eq!(o.status.code(), Some(0), "{input:?}: {}", stderr(&o));
-        let out = stdout(&o);
+        assert_eq!(o.code, Some(0), "{input:?}: {}", o.stderr);
+        let out = &o.stdout;
         assert!(out.contains("end of input"), "{out}");
         assert!(out.contains("[Result \"*\"]"), "{out}");
-        assert!(stderr(&o).is_empty(), "{}", stderr(&o));
+        assert!(o.stderr.is_empty(), "{}", o.stderr);
     }
 }
 
@@ -393,13 +378,13 @@ fn bad_options_exit_with_code_2() {
         vec!["stray"],
     ] {
         let o = play(&args, "");
-        assert_eq!(o.status.code(), Some(2), "{args:?}");
-        let err = stderr(&o);
+        assert_eq!(o.code, Some(2), "{args:?}");
+        let err = &o.stderr;
         assert!(err.starts_with("error: "), "{args:?}: {err}");
         assert!(err.contains("usage: cavalier play"), "{args:?}: {err}");
-        assert!(stdout(&o).is_empty(), "{args:?}");
+        assert!(o.stdout.is_empty(), "{args:?}");
     }
     let o = play(&["--help"], "");
-    assert_eq!(o.status.code(), Some(0));
-    assert!(stdout(&o).contains("--movetime MS"));
+    assert_eq!(o.code, Some(0));
+    assert!(o.stdout.contains("--movetime MS"));
 }

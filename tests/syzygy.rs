@@ -4,6 +4,8 @@
 //! root filter converting a won ending under the fifty-move rule; the
 //! options over UCI.
 
+mod common;
+
 use cavalier::chess::board::Outcome;
 use cavalier::engine::search::{SearchControl, SearchLimits, Searcher};
 use cavalier::engine::syzygy::{root, Tablebases, TbConfig};
@@ -292,44 +294,19 @@ fn the_same_ending_without_tables_is_drawn_by_the_rule() {
     assert_eq!(outcome, Some(Outcome::FiftyMoves), "{fen}: {plies} plies");
 }
 
-/// Runs the engine binary on `input`, waiting up to 20 s for `bestmove`
-/// lines (one per `go`) before quitting; returns its output.
+/// Runs the engine binary on `input`, waiting up to 20 s for each of
+/// `bestmoves` `bestmove` lines before quitting; returns its output.
 fn uci_session(input: &[&str], bestmoves: usize) -> Vec<String> {
-    use std::io::{BufRead, BufReader, Write};
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_cavalier"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
+    let mut engine = common::Engine::start();
     for line in input {
-        writeln!(stdin, "{line}").unwrap();
+        engine.send(line);
     }
-    let (tx, rx) = std::sync::mpsc::channel();
-    let stdout = child.stdout.take().unwrap();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-            let _ = tx.send(line);
-        }
-    });
     let mut out = Vec::new();
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
-    while out
-        .iter()
-        .filter(|l: &&String| l.starts_with("bestmove"))
-        .count()
-        < bestmoves
-    {
-        let left = deadline.saturating_duration_since(std::time::Instant::now());
-        match rx.recv_timeout(left) {
-            Ok(l) => out.push(l),
-            Err(_) => break,
-        }
+    for _ in 0..bestmoves {
+        out.extend(engine.until("bestmove"));
     }
-    let _ = writeln!(stdin, "quit");
-    let _ = child.wait();
+    engine.send("quit");
+    engine.wait();
     out
 }
 

@@ -1,140 +1,17 @@
 //! The UCI protocol over real pipes to the real binary.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+mod common;
+
+use common::Engine;
 use std::time::{Duration, Instant};
 
-const WAIT: Duration = Duration::from_secs(20);
-
-/// The tests here run one at a time: each starts an engine that may search
-/// on every core, and the timing checks (stop within 50 ms) measure the
-/// engine, not the scheduler.
-static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
-
-struct Engine {
-    _turn: std::sync::MutexGuard<'static, ()>,
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
-}
-
-impl Engine {
-    fn start() -> Engine {
-        let turn = SERIAL
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        let mut child = Command::new(env!("CARGO_BIN_EXE_cavalier"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("engine starts");
-        let stdout = child.stdout.take().unwrap();
-        let (tx, rx) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let stdin = child.stdin.take();
-        Engine {
-            _turn: turn,
-            child,
-            stdin,
-            lines: rx,
-        }
-    }
-
-    fn send(&mut self, text: &str) {
-        let stdin = self.stdin.as_mut().expect("stdin open");
-        stdin.write_all(text.as_bytes()).unwrap();
-        stdin.write_all(b"\n").unwrap();
-        stdin.flush().unwrap();
-    }
-
-    fn send_bytes(&mut self, bytes: &[u8]) {
-        let stdin = self.stdin.as_mut().expect("stdin open");
-        stdin.write_all(bytes).unwrap();
-        stdin.flush().unwrap();
-    }
-
-    /// Lines up to and including the first that starts with `prefix`.
-    fn until(&mut self, prefix: &str) -> Vec<String> {
-        self.until_line(prefix, |l| l.starts_with(prefix))
-    }
-
-    /// Lines up to and including the first that `done` accepts (`what`
-    /// names it in a failure).
-    fn until_line(&mut self, what: &str, done: impl Fn(&str) -> bool) -> Vec<String> {
-        let deadline = Instant::now() + WAIT;
-        let mut seen = Vec::new();
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) => {
-                    let done = done(&line);
-                    seen.push(line);
-                    if done {
-                        return seen;
-                    }
-                }
-                Err(RecvTimeoutError::Timeout) => {
-                    panic!("no line matching {what:?}; saw {seen:#?}")
-                }
-                Err(RecvTimeoutError::Disconnected) => {
-                    panic!("engine closed its output waiting for {what:?}; saw {seen:#?}")
-                }
-            }
-        }
-    }
-
-    /// Sends `go` and returns the move of the `bestmove` answer (or
-    /// `(none)`).
-    fn best_move(&mut self, go: &str) -> String {
-        self.send(go);
-        let lines = self.until("bestmove");
-        let last = lines.last().unwrap();
-        last.split_whitespace()
-            .nth(1)
-            .expect("a move after bestmove")
-            .to_string()
-    }
-
-    fn ready(&mut self) {
-        self.send("isready");
-        self.until("readyok");
-    }
-
-    /// Searches `fen` to `depth`; returns the last info line and the
-    /// bestmove line.
-    fn search(&mut self, fen: &str, go: &str) -> (String, String) {
-        self.send(&format!("position fen {fen}"));
-        self.send(go);
-        let lines = self.until("bestmove");
-        let info = lines
-            .iter()
-            .rev()
-            .find(|l| l.starts_with("info") && l.contains(" score "))
-            .cloned()
-            .unwrap_or_default();
-        (info, lines.last().cloned().unwrap())
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
+// Every engine here is started with `Engine::start_alone`, one at a time:
+// each may search on every core, and the timing checks (stop within 50 ms)
+// measure the engine, not the scheduler.
 
 #[test]
 fn handshake() {
-    let mut e = Engine::start();
+    let mut e = Engine::start_alone();
     e.send("uci");
     let lines = e.until("uciok");
     // A banner for a person at the prompt comes first; GUIs skip it.
@@ -161,13 +38,13 @@ fn handshake() {
     }
     e.ready();
     e.send("quit");
-    let status = e.child.wait().unwrap();
+    let status = e.wait();
     assert!(status.success());
 }
 
 #[test]
 fn help_lists_the_commands() {
-    let mut e = Engine::start();
+    let mut e = Engine::start_alone();
     e.send("help");
     e.send("isready");
     let text = e.until("readyok").join("\n");
@@ -190,7 +67,7 @@ fn help_lists_the_commands() {
 fn movetime_is_searched_in_full() {
     // `go movetime` means that long: not cut short when the best move
     // looks settled (1.e4 or 1.d4 settles within a few iterations).
-    let mut e = Engine::start();
+    let mut e = Engine::start_alone();
     e.send("setoption name OwnBook value false");
     e.send("setoption name Move Overhead value 0");
     let t = Instant::now();
@@ -208,7 +85,7 @@ fn movetime_is_searched_in_full() {
 
 #[test]
 fn isready_and_stop_during_infinite_search() {
-    let mut e = Engine::start();
+    let mut e = Engine::start_alone();
     e.send("position startpos");
     e.send("go infinite");
     std::thread::sleep(Duration::from_millis(300));
@@ -221,7 +98,7 @@ fn isready_and_stop_during_infinite_search() {
     );
     // No bestmove may come before stop.
     std::thread::sleep(Duration::from_millis(200));
-    let early: Vec<String> = e.lines.try_iter().collect();
+    let early: Vec<String> = e.lines_so_far();
     assert!(
         !early.iter().any(|l| l.starts_with("bestmove")),
         "{early:?}"
@@ -240,7 +117,7 @@ fn isready_and_stop_during_infinite_search() {
 
 #[test]
 fn mates_are_found_and_reported_in_moves() {
-    let mut e = Engine::start();
+    let mut e = Engine::start_alone();
     let cases = [
         ("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "mate 1", "a1a8"),
         ("1k6/8/2K5/8/8/8/8/7R w - - 0 1", "mate 2", "h1a1"),
@@ -266,7 +143,7 @@ fn mates_are_found_and_reported_in_moves() {
 
 #[test]
 fn no_legal_move_gives_bestmove_none() {
-    let mut e = Engine::start();
+    let mut e = Engine::start_alone();
     // Checkmated.
     let (info, best) = e.search("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", "go depth 5");
     assert_eq!(best, "bestmove (none)");
@@ -279,7 +156,7 @@ fn no_legal_move_gives_bestmove_none() {
 
 #[test]
 fn repetition_is_a_draw() {
-    let mut e = Engine::start();
+    let mut e = Engine::start_alone();
     // Black is a queen and a rook down but can repeat the position a
     // third time with ...Nb8.
     e.send("position fen 1nb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQk - 0 1 moves g1f3 b8c6 f3g1 c6b8 g1f3 b8c6 f3g1");
@@ -292,7 +169,7 @@ fn repetition_is_a_draw() {
 
 #[test]
 fn malformed_input_never_breaks_the_engine() {
-    let mut e = Engine::start();
+    let mut e = Engine::start_alone();
     e.send("position startpos moves e2e4");
     let long_moves = {
         // 200 plies of knights going back and forth.
@@ -442,7 +319,7 @@ fn malformed_input_never_breaks_the_engine() {
 
 #[test]
 fn errors_are_reported_as_info_strings() {
-    let mut e = Engine::start();
+    let mut e = Engine::start_alone();
     for (line, needle) in [
         ("frobnicate", "unknown command"),
         ("position fen 8/8/8/8/8/8/8/8 w - - 0 1", "exactly one king"),
@@ -462,7 +339,7 @@ fn errors_are_reported_as_info_strings() {
 /// stays in force, not the one up to the bad move.
 #[test]
 fn a_bad_move_keeps_the_previous_position() {
-    let mut e = Engine::start();
+    let mut e = Engine::start_alone();
     e.send("setoption name OwnBook value false");
     fn fen_in_force(e: &mut Engine) -> String {
         e.send("d");
@@ -517,15 +394,15 @@ fn a_bad_move_keeps_the_previous_position() {
 
 #[test]
 fn closing_stdin_mid_search_ends_the_process() {
-    let mut e = Engine::start();
+    let mut e = Engine::start_alone();
     e.send("position startpos");
     e.send("go infinite");
     e.ready();
     std::thread::sleep(Duration::from_millis(100));
     let t = Instant::now();
-    drop(e.stdin.take());
+    e.close_stdin();
     loop {
-        if let Some(status) = e.child.try_wait().unwrap() {
+        if let Some(status) = e.try_wait() {
             assert!(status.success());
             break;
         }
@@ -540,12 +417,12 @@ fn closing_stdin_mid_search_ends_the_process() {
 
 #[test]
 fn ponder_waits_for_ponderhit() {
-    let mut e = Engine::start();
+    let mut e = Engine::start_alone();
     e.send("setoption name Ponder value true");
     e.send("position startpos moves e2e4 e7e5");
     e.send("go ponder wtime 2000 btime 2000 winc 0 binc 0");
     std::thread::sleep(Duration::from_millis(400));
-    let early: Vec<String> = e.lines.try_iter().collect();
+    let early: Vec<String> = e.lines_so_far();
     assert!(
         !early.iter().any(|l| l.starts_with("bestmove")),
         "{early:?}"
@@ -564,7 +441,7 @@ fn ponder_waits_for_ponderhit() {
 
 #[test]
 fn go_perft_and_multipv() {
-    let mut e = Engine::start();
+    let mut e = Engine::start_alone();
     e.send("position startpos");
     e.send("go perft 3");
     let lines = e.until("Nodes searched");
@@ -630,7 +507,7 @@ fn go_perft_and_multipv() {
 
 #[test]
 fn lazy_smp_threads_keep_one_bestmove_and_stay_responsive() {
-    let mut e = Engine::start();
+    let mut e = Engine::start_alone();
     e.send("setoption name Threads value 2");
     e.send("setoption name OwnBook value false");
     e.send("position startpos moves e2e4");
@@ -655,13 +532,13 @@ fn lazy_smp_threads_keep_one_bestmove_and_stay_responsive() {
     );
     // No stray second bestmove from a helper.
     e.ready();
-    let rest: Vec<String> = e.lines.try_iter().collect();
+    let rest: Vec<String> = e.lines_so_far();
     assert!(!rest.iter().any(|l| l.starts_with("bestmove")), "{rest:?}");
 }
 
 #[test]
 fn classic_style_plays_the_1993_engine() {
-    let mut e = Engine::start();
+    let mut e = Engine::start_alone();
     e.send("setoption name Style value Classic");
     e.send("setoption name OwnBook value false");
     let (info, best) = e.search("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "go movetime 500");
@@ -687,7 +564,7 @@ fn classic_style_plays_the_1993_engine() {
 
 #[test]
 fn strength_options_are_accepted_and_weaken_within_reason() {
-    let mut e = Engine::start();
+    let mut e = Engine::start_alone();
     e.send("uci");
     let lines = e.until("uciok");
     for o in [
@@ -794,7 +671,7 @@ fn strength_options_are_accepted_and_weaken_within_reason() {
 /// log while it drove cavalier.
 #[test]
 fn recorded_python_chess_session() {
-    let mut e = Engine::start();
+    let mut e = Engine::start_alone();
     e.send("uci");
     e.until("uciok");
     e.send("setoption name Hash value 32");
@@ -832,7 +709,7 @@ fn recorded_python_chess_session() {
         "{lines:?}"
     );
     e.send("quit");
-    assert!(e.child.wait().unwrap().success());
+    assert!(e.wait().success());
 }
 
 /// `Debug Log File` copies the whole dialogue (GUIs such as Arena hide
@@ -841,7 +718,7 @@ fn recorded_python_chess_session() {
 fn debug_log_file_records_the_dialogue() {
     let path = std::env::temp_dir().join(format!("cavalier-log-{}.txt", std::process::id()));
     let _ = std::fs::remove_file(&path);
-    let mut e = Engine::start();
+    let mut e = Engine::start_alone();
     e.send("setoption name Debug Log File value /nonexistent-dir/x.log");
     let lines = e.until("info string");
     assert!(
@@ -867,7 +744,7 @@ fn debug_log_file_records_the_dialogue() {
     e.send("isready");
     e.until("readyok");
     e.send("quit");
-    assert!(e.child.wait().unwrap().success());
+    assert!(e.wait().success());
     let log = std::fs::read_to_string(&path).expect("the log file was written");
     let _ = std::fs::remove_file(&path);
     assert!(log.contains(">> position startpos moves e2e4\n"), "{log}");
@@ -887,7 +764,7 @@ fn debug_log_file_records_the_dialogue() {
 /// Stockfish does; none before), and nothing follows `bestmove`.
 #[test]
 fn long_searches_report_the_current_root_move() {
-    let mut e = Engine::start();
+    let mut e = Engine::start_alone();
     e.send("setoption name OwnBook value false");
     e.send("position startpos");
     let started = Instant::now();
@@ -910,7 +787,7 @@ fn long_searches_report_the_current_root_move() {
     }
     e.ready();
     e.send("quit");
-    assert!(e.child.wait().unwrap().success());
+    assert!(e.wait().success());
 }
 
 /// Standard chess stays standard: a FEN whose castling rights only
@@ -918,7 +795,7 @@ fn long_searches_report_the_current_root_move() {
 #[test]
 fn chess960_castling_rights_need_chess960_mode() {
     const FEN: &str = "r3k2r/8/8/8/8/8/8/R4K1R w KQkq - 0 1";
-    let mut e = Engine::start();
+    let mut e = Engine::start_alone();
     e.send("position startpos moves e2e4");
     e.send(&format!("position fen {FEN}"));
     e.send("d");
@@ -947,7 +824,7 @@ fn chess960_castling_rights_need_chess960_mode() {
         "{lines:?}"
     );
     e.send("quit");
-    assert!(e.child.wait().unwrap().success());
+    assert!(e.wait().success());
 }
 
 /// What python-chess 1.11 sends for `analyse(Board(), Limit(time=0.5))`,
@@ -955,7 +832,7 @@ fn chess960_castling_rights_need_chess960_mode() {
 /// position is in the book, and analysis must still get a search.
 #[test]
 fn analysis_is_never_answered_from_the_book() {
-    let mut e = Engine::start();
+    let mut e = Engine::start_alone();
     e.send("uci");
     e.until("uciok");
     e.send("setoption name UCI_AnalyseMode value true");
@@ -988,7 +865,7 @@ fn analysis_is_never_answered_from_the_book() {
         "{lines:?}"
     );
     e.send("quit");
-    assert!(e.child.wait().unwrap().success());
+    assert!(e.wait().success());
 }
 
 /// The book answers game moves only: a `go` limited by nodes, mate,
@@ -996,7 +873,7 @@ fn analysis_is_never_answered_from_the_book() {
 /// searched, while the same position with a clock is answered from the book.
 #[test]
 fn the_book_is_kept_out_of_analysis_limits() {
-    let mut e = Engine::start();
+    let mut e = Engine::start_alone();
     e.ready();
     let from_book = |e: &mut Engine, go: &str| {
         e.send("position startpos");
@@ -1021,7 +898,7 @@ fn the_book_is_kept_out_of_analysis_limits() {
     e.send("setoption name MultiPV value 1");
     assert!(from_book(&mut e, "go wtime 10000 btime 10000"));
     e.send("quit");
-    assert!(e.child.wait().unwrap().success());
+    assert!(e.wait().success());
 }
 
 /// The last line with a pv that the GUI reads starts with the move played,
@@ -1031,7 +908,7 @@ fn the_book_is_kept_out_of_analysis_limits() {
 /// four positions and limits are ones where the line was missing before.
 #[test]
 fn bestmove_is_the_first_move_of_the_last_pv() {
-    let mut e = Engine::start();
+    let mut e = Engine::start_alone();
     e.send("setoption name OwnBook value false");
     let cases = [
         ("8/p1q2pkp/2Pr2p1/8/P3Q3/6P1/5P1P/2R3K1 w - - 0 1", 3000),
@@ -1075,14 +952,14 @@ fn bestmove_is_the_first_move_of_the_last_pv() {
         assert_eq!(last_pv, Some(best), "{fen}, {nodes} nodes: {lines:#?}");
     }
     e.send("quit");
-    assert!(e.child.wait().unwrap().success());
+    assert!(e.wait().success());
 }
 
 /// Whatever ends a search, `bestmove` is its last word: the next line the
 /// GUI reads answers its next command.
 #[test]
 fn nothing_follows_bestmove() {
-    let mut e = Engine::start();
+    let mut e = Engine::start_alone();
     e.send("setoption name OwnBook value false");
     for (threads, go, stop) in [
         (1, "go depth 9", false),
@@ -1108,7 +985,7 @@ fn nothing_follows_bestmove() {
         assert_eq!(next, vec!["readyok"], "after {go} (Threads {threads})");
     }
     e.send("quit");
-    assert!(e.child.wait().unwrap().success());
+    assert!(e.wait().success());
 }
 
 /// After 1 s, a score outside the aspiration window is reported as a
@@ -1116,7 +993,7 @@ fn nothing_follows_bestmove() {
 /// the iteration ends; never before 1 s.
 #[test]
 fn aspiration_failures_are_reported_as_bounds() {
-    let mut e = Engine::start();
+    let mut e = Engine::start_alone();
     e.send("setoption name OwnBook value false");
     // Kiwipete: its deeper iterations fail high and low several times
     // (at 1.4 M to 5 M nodes on the machine this was written on).
@@ -1139,7 +1016,7 @@ fn aspiration_failures_are_reported_as_bounds() {
         assert!(time >= 1000, "a bound reported before 1 s: {l}");
     }
     e.send("quit");
-    assert!(e.child.wait().unwrap().success());
+    assert!(e.wait().success());
 }
 
 /// Resident memory of the engine process, from /proc (Linux), in MB.
@@ -1161,8 +1038,8 @@ fn resident_mb(pid: u32) -> f64 {
 #[cfg(target_os = "linux")]
 #[test]
 fn memory_stays_within_hash_plus_32_mb_and_hash_can_change_mid_session() {
-    let mut e = Engine::start();
-    let pid = e.child.id();
+    let mut e = Engine::start_alone();
+    let pid = e.id();
     e.send("uci");
     e.until("uciok");
     e.send("setoption name Hash value 64");
@@ -1220,7 +1097,7 @@ fn nodes_of_a_fixed_search(e: &mut Engine) -> u64 {
 /// the default build neither lists nor accepts them.
 #[test]
 fn search_parameters_are_options_only_in_the_tuning_build() {
-    let mut e = Engine::start();
+    let mut e = Engine::start_alone();
     e.send("setoption name OwnBook value false");
     e.send("uci");
     let listing = e.until("uciok");
@@ -1252,5 +1129,5 @@ fn search_parameters_are_options_only_in_the_tuning_build() {
         assert_eq!(before, after);
     }
     e.send("quit");
-    assert!(e.child.wait().unwrap().success());
+    assert!(e.wait().success());
 }
