@@ -1,6 +1,7 @@
-//! What every subcommand shares, the engine's (`cli/`) and the lab's
-//! (`lab/`): messages on stdout that end quietly when the reader goes,
-//! argument and input-file helpers, and the exit codes (0 success, 1 a
+//! What every subcommand shares, the engine's (`cli/`), the lab's (`lab/`)
+//! and the tours' (`tour/`, the reader only): messages on stdout that end
+//! quietly when the reader goes, the argument reader and input-file
+//! helpers, and the exit codes (0 success, 1 a
 //! check failed, 2 bad usage). For the programs only: the engine's layers
 //! never print.
 

@@ -1,6 +1,6 @@
 //! Small helpers every layer may use: one random generator, one quoting
 //! helper for messages, one memory hint; and, for the programs (`cli/`,
-//! `lab/`) only, the command line's shared helpers.
+//! `lab/`, `tour/`'s command line) only, the command line's shared helpers.
 
 pub mod command_line;
 pub mod rng;
