@@ -9,7 +9,7 @@ use crate::book::Book;
 use crate::chess::board::Board;
 use crate::engine::params;
 use crate::engine::skill::{MAX_ELO, MAX_SKILL, MIN_ELO};
-use crate::engine::syzygy::{Tablebases, TbConfig};
+use crate::engine::syzygy::{Tablebases, TbConfig, DEFAULT_CACHE_BYTES};
 use crate::engine::tt::{TranspositionTable, MAX_HASH_MB};
 use crate::util::text::quote;
 use std::sync::Arc;
@@ -36,6 +36,10 @@ const EMPTY_BOOK_FILE: &str = "<empty>";
 const EMPTY_SYZYGY_PATH: &str = "<empty>";
 /// Most pieces of a Syzygy table.
 const MAX_TB_PIECES: i64 = 7;
+/// `SyzygyCacheMB`: the tables' pages kept in memory (the files are read
+/// by pages as probes need them), default and most.
+const DEFAULT_SYZYGY_CACHE_MB: i64 = (DEFAULT_CACHE_BYTES >> 20) as i64;
+const MAX_SYZYGY_CACHE_MB: i64 = 65_536;
 
 /// The engine's options, as set with `setoption`.
 #[derive(Clone, Debug)]
@@ -66,6 +70,8 @@ pub struct UciOptions {
     pub syzygy_probe_limit: i64,
     /// `Syzygy50MoveRule`: wins the fifty-move rule draws are draws.
     pub syzygy_50_move_rule: bool,
+    /// `SyzygyCacheMB`: most MB of table pages kept in memory.
+    pub syzygy_cache_mb: i64,
 }
 
 impl Default for UciOptions {
@@ -89,6 +95,7 @@ impl Default for UciOptions {
             syzygy_probe_depth: 1,
             syzygy_probe_limit: MAX_TB_PIECES,
             syzygy_50_move_rule: true,
+            syzygy_cache_mb: DEFAULT_SYZYGY_CACHE_MB,
         }
     }
 }
@@ -126,7 +133,7 @@ pub struct UciOption {
 }
 
 /// Every option, in the order `uci` lists them.
-pub static OPTIONS: [UciOption; 21] = [
+pub static OPTIONS: [UciOption; 22] = [
     UciOption {
         name: "Hash",
         kind: Kind::Spin {
@@ -288,6 +295,15 @@ pub static OPTIONS: [UciOption; 21] = [
         kind: Kind::Check {
             default: true,
             set: |e, v| e.options.syzygy_50_move_rule = v,
+        },
+    },
+    UciOption {
+        name: "SyzygyCacheMB",
+        kind: Kind::Spin {
+            default: DEFAULT_SYZYGY_CACHE_MB,
+            min: 1,
+            max: MAX_SYZYGY_CACHE_MB,
+            set: Engine::set_syzygy_cache,
         },
     },
 ];
@@ -488,7 +504,8 @@ impl Engine {
     /// cannot be used is an error line naming it, and is left out.
     fn set_syzygy_path(&mut self, value: &str) {
         let path = value.trim();
-        let (tables, errors) = Tablebases::open(path);
+        let cache = (self.options.syzygy_cache_mb as usize).saturating_mul(1 << 20);
+        let (tables, errors) = Tablebases::open_with_cache(path, cache);
         for e in &errors {
             self.out.error(e);
         }
@@ -508,6 +525,16 @@ impl Engine {
             tables.max_pieces()
         ));
         self.tables = Some(Arc::new(tables));
+    }
+
+    /// A new cache size applies to tables opened from then on: the folders
+    /// of `SyzygyPath`, if any, are scanned again.
+    fn set_syzygy_cache(&mut self, mb: i64) {
+        self.options.syzygy_cache_mb = mb;
+        if self.tables.is_some() {
+            let path = self.options.syzygy_path.clone();
+            self.set_syzygy_path(&path);
+        }
     }
 
     /// How the search is to use the tables, if any were found.

@@ -130,6 +130,8 @@ pub struct Layout {
     /// Key of the material of the table's first side, and mirrored.
     pub key: u64,
     pub mirrored_key: u64,
+    /// Where the header ends: the index tables, sizes and data follow.
+    pub header_end: usize,
     /// Bytes the table needs.
     pub end: usize,
 }
@@ -230,6 +232,7 @@ impl Layout {
             map_base: p,
             key: 0,
             mirrored_key: 0,
+            header_end: 0,
             end: 0,
         };
         if dtz {
@@ -265,6 +268,7 @@ impl Layout {
 
     /// Index tables, then size tables, then the 64-byte aligned data.
     fn place_sections(&mut self, mut p: usize) {
+        self.header_end = p;
         for part in self.parts.iter_mut().flatten() {
             part.pairs.index_table = p;
             p += part.pairs.index_bytes;

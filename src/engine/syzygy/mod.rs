@@ -5,13 +5,18 @@
 //! - `index`: squares to table index (symmetries, piece and pawn orders);
 //! - `pairs`: the compressed value stream and its decoder;
 //! - `layout`: a file's header and sections;
-//! - `table`: one file, checked when found, read whole on first probe;
+//! - `table`: one file, checked when found, its header kept;
+//! - `cache`: the rest of the files, read by pages on demand into a
+//!   bounded cache shared by the search threads ([`DEFAULT_CACHE_BYTES`],
+//!   or what [`Tablebases::open_with_cache`] is given: the UCI option
+//!   `SyzygyCacheMB`), so tables of any size fit in that memory;
 //! - `probe`: positions (captures, en passant, missing sides);
 //! - `root`: which root moves keep the best outcome.
 //!
 //! Uses `chess` only. Never prints: problems found while scanning the
 //! folders are returned as messages for the caller to show.
 
+mod cache;
 mod index;
 mod layout;
 mod pairs;
@@ -20,10 +25,13 @@ pub mod root;
 mod table;
 
 use crate::chess::board::Board;
+use cache::BlockCache;
 use layout::Material;
 use std::collections::HashMap;
 use std::path::Path;
 use table::{board_key, TableFile};
+
+pub use cache::{DEFAULT_CACHE_BYTES, PAGE_BYTES};
 
 /// Separator of the folders in `SyzygyPath`, as Stockfish has it.
 pub const PATH_SEPARATOR: char = if cfg!(windows) { ';' } else { ':' };
@@ -36,25 +44,39 @@ pub struct Tablebases {
     wdl: HashMap<u64, usize>,
     dtz: HashMap<u64, usize>,
     max_pieces: usize,
+    /// The pages of the files read so far.
+    cache: BlockCache,
 }
 
 impl std::fmt::Debug for Tablebases {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "Tablebases({} files, {} pieces)",
+            "Tablebases({} files, {} pieces, {:?})",
             self.files.len(),
-            self.max_pieces
+            self.max_pieces,
+            self.cache
         )
     }
 }
 
 impl Tablebases {
     /// Scans the folders of `path` (separated by [`PATH_SEPARATOR`]; empty
-    /// or `<empty>` for none). Returns the tables and one message per
-    /// folder or file that could not be used, naming it.
+    /// or `<empty>` for none), reading each table's header only. Returns
+    /// the tables and one message per folder or file that could not be
+    /// used, naming it. The files are then read by pages into a cache of
+    /// [`DEFAULT_CACHE_BYTES`].
     pub fn open(path: &str) -> (Tablebases, Vec<String>) {
-        let mut tb = Tablebases::default();
+        Tablebases::open_with_cache(path, DEFAULT_CACHE_BYTES)
+    }
+
+    /// [`Tablebases::open`] with a cache of about `cache_bytes` (at least
+    /// a few pages).
+    pub fn open_with_cache(path: &str, cache_bytes: usize) -> (Tablebases, Vec<String>) {
+        let mut tb = Tablebases {
+            cache: BlockCache::new(cache_bytes),
+            ..Tablebases::default()
+        };
         let mut errors = Vec::new();
         let path = path.trim();
         if path.is_empty() || path == "<empty>" {
@@ -94,11 +116,12 @@ impl Tablebases {
         };
         let (key, mirrored) = (material.key(), material.mirrored_key());
         let pieces = material.count();
-        let file = TableFile::open(p, material, dtz)?;
         let map = if dtz { &mut self.dtz } else { &mut self.wdl };
         if map.contains_key(&key) {
             return Ok(());
         }
+        let id = u32::try_from(self.files.len()).map_err(|_| "too many tables".to_string())?;
+        let file = TableFile::open(p, id, &material, dtz)?;
         map.insert(key, self.files.len());
         map.insert(mirrored, self.files.len());
         self.files.push(file);
@@ -116,6 +139,21 @@ impl Tablebases {
     /// Number of table files found.
     pub fn file_count(&self) -> usize {
         self.files.len()
+    }
+
+    /// Bytes kept in memory for the tables' headers.
+    pub fn header_bytes(&self) -> usize {
+        self.files.iter().map(TableFile::header_bytes).sum()
+    }
+
+    /// Most bytes of file data the cache holds.
+    pub fn cache_capacity(&self) -> usize {
+        self.cache.capacity_bytes()
+    }
+
+    /// Bytes of file data the cache holds now.
+    pub fn cache_used(&self) -> usize {
+        self.cache.pages() * PAGE_BYTES
     }
 
     fn wdl_file(&self, board: &Board) -> Option<&TableFile> {

@@ -2,8 +2,12 @@
 //! over symbols, each symbol standing for a pair of symbols (or a value),
 //! in fixed-size blocks reached through a sparse index.
 //!
-//! Every read is checked: a damaged file gives `None` (or an error when the
-//! header is parsed), never a panic.
+//! The header's tables are parsed once, from the bytes read when the
+//! folder is scanned; the index, block sizes and blocks are read on demand
+//! through [`Source`]. Every read is checked: a damaged or unreadable file
+//! gives `None` (or an error when the header is parsed), never a panic.
+
+use super::cache::Source;
 
 /// Little-endian and big-endian reads that fail outside the slice.
 pub fn u8_at(b: &[u8], at: usize) -> Option<u8> {
@@ -31,6 +35,14 @@ fn u64_be(b: &[u8], at: usize) -> Option<u64> {
     a.copy_from_slice(s);
     Some(u64::from_be_bytes(a))
 }
+
+/// Bytes the block decoder may read past a block's end (its 64-bit window
+/// is refilled 32 bits at a time).
+const BLOCK_LOOKAHEAD: usize = 8;
+/// Largest block (as a power of two) accepted: the generator writes WDL
+/// blocks of at most 64 bytes and DTZ blocks of at most 1 KiB; a damaged
+/// header cannot make a probe read more than 64 KiB.
+const MAX_BLOCK_BITS: u32 = 16;
 
 /// Flag bit of a part whose every value is the same.
 const SINGLE_VALUE: u8 = 0x80;
@@ -89,7 +101,7 @@ impl Pairs {
         p.num_blocks = real_blocks + u8_at(b, at + 3).ok_or_else(short)? as usize;
         let max_len = u8_at(b, at + 8).ok_or_else(short)? as u32;
         p.min_len = u8_at(b, at + 9).ok_or_else(short)? as u32;
-        if p.block_bits > 24
+        if p.block_bits > MAX_BLOCK_BITS
             || p.idx_bits == 0
             || p.idx_bits > 40
             || p.min_len == 0
@@ -131,17 +143,20 @@ impl Pairs {
         Ok((p, next))
     }
 
-    /// The value stored at index `idx`; `None` if the file is damaged.
-    pub fn value(&self, b: &[u8], idx: u64, wdl: bool) -> Option<u16> {
+    /// The value stored at index `idx`; `None` if the file is damaged or
+    /// cannot be read. The header comes from `src.header`, the index, sizes
+    /// and the compressed block from the file through the cache.
+    pub fn value(&self, src: &Source, idx: u64, wdl: bool) -> Option<u16> {
         if let Some(v) = self.single {
             return Some(v);
         }
-        let (block, lit) = self.find_block(b, idx)?;
-        let (mut sym, mut lit) = self.symbol_in_block(b, block, lit)?;
+        let h = src.header;
+        let (block, lit) = self.find_block(src, idx)?;
+        let (mut sym, mut lit) = self.symbol_in_block(src, block, lit)?;
         // Walk down the pair tree to the value.
         let mut steps = 0;
         while self.sym_len[sym] != 0 {
-            let (left, right) = self.pair(b, sym)?;
+            let (left, right) = self.pair(h, sym)?;
             let left_len = *self.sym_len.get(left)? as i64 + 1;
             if lit < left_len {
                 sym = left;
@@ -155,46 +170,69 @@ impl Pairs {
             }
         }
         let w = self.sym_pat + 3 * sym;
-        let lo = u8_at(b, w)? as u16;
+        let lo = u8_at(h, w)? as u16;
         if wdl {
             Some(lo)
         } else {
-            Some(((u8_at(b, w + 1)? as u16 & 0x0f) << 8) | lo)
+            Some(((u8_at(h, w + 1)? as u16 & 0x0f) << 8) | lo)
         }
     }
 
     /// The block holding `idx` and the value's number inside it.
-    fn find_block(&self, b: &[u8], idx: u64) -> Option<(usize, i64)> {
+    fn find_block(&self, src: &Source, idx: u64) -> Option<(usize, i64)> {
         let main = (idx >> self.idx_bits) as usize;
         let half = 1i64 << (self.idx_bits - 1);
         let mut lit = (idx & ((1u64 << self.idx_bits) - 1)) as i64 - half;
-        let entry = self.index_table + 6 * main;
-        let mut block = u32_le(b, entry)? as usize;
-        lit += u16_le(b, entry + 4)? as i64;
+        let entry = src.bytes::<6>(self.index_table.checked_add(main.checked_mul(6)?)?)?;
+        let mut block = u32_le(&entry, 0)? as usize;
+        lit += u16_le(&entry, 4)? as i64;
         let size = |k: usize| -> Option<i64> {
             if k >= self.num_blocks {
                 return None;
             }
-            Some(u16_le(b, self.size_table + 2 * k)? as i64)
+            Some(u16::from_le_bytes(src.bytes::<2>(self.size_table + 2 * k)?) as i64)
         };
         while lit < 0 {
             block = block.checked_sub(1)?;
             lit += size(block)? + 1;
         }
-        while lit > size(block)? {
-            lit -= size(block)? + 1;
+        loop {
+            let s = size(block)?;
+            if lit <= s {
+                return Some((block, lit));
+            }
+            lit -= s + 1;
             block += 1;
         }
-        Some((block, lit))
     }
 
     /// Decodes the block's symbols until the one covering value `lit`;
     /// returns it and the value's offset inside it.
-    fn symbol_in_block(&self, b: &[u8], block: usize, lit: i64) -> Option<(usize, i64)> {
+    fn symbol_in_block(&self, src: &Source, block: usize, lit: i64) -> Option<(usize, i64)> {
+        let bytes = 1usize << self.block_bits;
+        let at = self.data.checked_add(block.checked_mul(bytes)?)?;
+        src.with(at, bytes, |b| self.decode(src.header, b, lit))
+    }
+
+    /// [`Pairs::symbol_in_block`] on the block's bytes `b`. The decoder's
+    /// 64-bit window looks up to [`BLOCK_LOOKAHEAD`] bytes past the bits
+    /// it uses; past the block those read as zeros, which never change a
+    /// symbol of the block (only a code's leading bits choose it).
+    fn decode(&self, h: &[u8], b: &[u8], lit: i64) -> Option<(usize, i64)> {
         let mut lit = lit;
-        let mut ptr = self.data + (block << self.block_bits);
-        let mut code = u64_be(b, ptr)?;
-        ptr += 8;
+        let word = |at: usize, n: usize| -> Option<u64> {
+            if at + n > b.len() + BLOCK_LOOKAHEAD {
+                return None;
+            }
+            Some((at..at + n).fold(0u64, |w, i| {
+                (w << 8) | u64::from(b.get(i).copied().unwrap_or(0))
+            }))
+        };
+        let mut code = match b.get(..8) {
+            Some(s) => u64_be(s, 0)?,
+            None => word(0, 8)?,
+        };
+        let mut ptr = 8;
         let mut bits = 0u32;
         let m = self.min_len;
         loop {
@@ -205,7 +243,7 @@ impl Pairs {
                     return None;
                 }
             }
-            let first = u16_le(b, self.offsets + 2 * (l - m) as usize)? as u64;
+            let first = u16_le(h, self.offsets + 2 * (l - m) as usize)? as u64;
             let sym = (first + ((code - self.base[(l - m) as usize]) >> (64 - l))) as usize;
             let len = *self.sym_len.get(sym)? as i64 + 1;
             if lit < len {
@@ -216,8 +254,12 @@ impl Pairs {
             bits += l;
             if bits >= 32 {
                 bits -= 32;
+                let next = match u32_be(b, ptr) {
+                    Some(w) => w as u64,
+                    None => word(ptr, 4)?,
+                };
                 // Valid files keep `bits` under 32; a damaged one is refused.
-                code |= (u32_be(b, ptr)? as u64).checked_shl(bits)?;
+                code |= next.checked_shl(bits)?;
                 ptr += 4;
             }
         }

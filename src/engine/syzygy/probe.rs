@@ -18,7 +18,7 @@ fn table_wdl(tb: &Tablebases, board: &Board) -> Option<i32> {
     if board.piece_count(Color::White) + board.piece_count(Color::Black) == 2 {
         return Some(0);
     }
-    tb.wdl_file(board)?.wdl(board)
+    tb.wdl_file(board)?.wdl(&tb.cache, board)
 }
 
 /// Makes `mv`, runs `f`, takes the move back.
@@ -121,7 +121,7 @@ fn probe_dtz_no_ep(tb: &Tablebases, board: &mut Board, level: u32) -> Option<i32
         }
     }
     let file = tb.dtz_file(board)?;
-    if let Some(d) = file.dtz(board, wdl).ok()? {
+    if let Some(d) = file.dtz(&tb.cache, board, wdl).ok()? {
         return Some(dtz_before_zeroing(wdl) + if wdl > 0 { d } else { -d });
     }
     if level >= MAX_DTZ_LOOKAHEAD {

@@ -1,92 +1,115 @@
 //! One table file: checked when the folder is scanned (length, magic,
-//! header, sections within the file), read whole into memory the first
-//! time it is probed, then looked up by position.
+//! header, sections within the file), its header kept in memory, the
+//! rest read through the block cache as probes need it; then looked up
+//! by position.
 
+use super::cache::{BlockCache, FileHandle, Source};
 use super::index::{encode_pawn, encode_piece, SQUARES, TB_PIECES};
 use super::layout::{Layout, Material, FLAG_MAPPED, FLAG_WIDE};
 use super::pairs::{u16_le, u8_at};
 use crate::chess::board::Board;
 use crate::chess::types::*;
 use std::io::Read;
-use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
+use std::path::Path;
 
-/// Bytes read to check a file's header when the folder is scanned.
-const HEADER_PREFIX: u64 = 1 << 20;
+/// Bytes read to parse a file's header when the folder is scanned: a
+/// first read that holds the header of every generated table, then, if
+/// the header is longer, a second one; a header longer still is refused.
+const HEADER_READS: [u64; 2] = [1 << 16, 1 << 20];
 
-/// A table file and, once probed, its contents.
+/// A table file: its layout and header, and the file to read the rest from.
 pub struct TableFile {
-    pub path: PathBuf,
-    pub material: Material,
-    pub dtz: bool,
-    loaded: OnceLock<Option<(Vec<u8>, Layout)>>,
+    layout: Layout,
+    /// The file's bytes up to its first index table: piece orders, pair
+    /// decoders' tables, DTZ value maps.
+    header: Vec<u8>,
+    file: FileHandle,
+}
+
+/// Reads enough of the start of the file to parse its layout; returns the
+/// header bytes and the layout.
+fn read_header(
+    path: &Path,
+    len: u64,
+    material: &Material,
+    dtz: bool,
+) -> Result<(Vec<u8>, Layout), String> {
+    let mut result = Err(String::new());
+    for limit in HEADER_READS {
+        let want = limit.min(len);
+        let mut head = Vec::new();
+        std::fs::File::open(path)
+            .and_then(|f| f.take(want).read_to_end(&mut head))
+            .map_err(|e| e.to_string())?;
+        result = match Layout::parse(&head, material, dtz) {
+            Ok(l) if l.header_end <= head.len() => {
+                head.truncate(l.header_end);
+                head.shrink_to_fit();
+                return Ok((head, l));
+            }
+            Ok(_) => Err(format!("header longer than {want} bytes")),
+            Err(e) => Err(e),
+        };
+        if want == len {
+            break;
+        }
+    }
+    result
 }
 
 impl TableFile {
     /// Checks the file: its length (a multiple of 64 plus the 16-byte
     /// checksum), magic number, header and that every section lies in it.
-    pub fn open(path: &Path, material: Material, dtz: bool) -> Result<TableFile, String> {
+    /// `id` names the file in the cache.
+    pub fn open(path: &Path, id: u32, material: &Material, dtz: bool) -> Result<TableFile, String> {
         let len = std::fs::metadata(path).map_err(|e| e.to_string())?.len();
         if len % 64 != 16 {
             return Err(format!("length {len} is not 64 n + 16 (truncated?)"));
         }
-        let mut head = Vec::new();
-        std::fs::File::open(path)
-            .and_then(|f| f.take(HEADER_PREFIX).read_to_end(&mut head))
-            .map_err(|e| e.to_string())?;
-        let layout = Layout::parse(&head, &material, dtz)?;
+        let (header, layout) = read_header(path, len, material, dtz)?;
         if layout.end as u64 > len {
             return Err(format!("needs {} bytes, has {len} (truncated)", layout.end));
         }
         Ok(TableFile {
-            path: path.to_path_buf(),
-            material,
-            dtz,
-            loaded: OnceLock::new(),
+            layout,
+            header,
+            file: FileHandle::new(id, path, len),
         })
     }
 
-    /// The contents, read on first use; `None` if the file cannot be read
-    /// again (logged once).
-    fn contents(&self) -> Option<&(Vec<u8>, Layout)> {
-        self.loaded
-            .get_or_init(|| {
-                let read = std::fs::read(&self.path).map_err(|e| e.to_string());
-                let parsed = read.and_then(|b| {
-                    let l = Layout::parse(&b, &self.material, self.dtz)?;
-                    if l.end > b.len() {
-                        return Err("truncated".into());
-                    }
-                    Ok((b, l))
-                });
-                parsed
-                    .map_err(|e| log::error!("{}: {e}", self.path.display()))
-                    .ok()
-            })
-            .as_ref()
+    /// Bytes of the header kept in memory.
+    pub fn header_bytes(&self) -> usize {
+        self.header.len()
+    }
+
+    fn source<'a>(&'a self, cache: &'a BlockCache) -> Source<'a> {
+        Source::new(&self.header, &self.file, cache)
     }
 
     /// The raw WDL value (-2..2) of `board`, captures not considered.
-    pub fn wdl(&self, board: &Board) -> Option<i32> {
-        let (b, l) = self.contents()?;
+    pub fn wdl(&self, cache: &BlockCache, board: &Board) -> Option<i32> {
+        let l = &self.layout;
         let (f, side, idx) = locate(l, board)?;
         let part = l.parts[f].get(side)?;
-        let v = part.pairs.value(b, idx, true)?;
+        let v = part.pairs.value(&self.source(cache), idx, true)?;
         // 0..=4 in a sound file.
         (v <= 4).then_some(v as i32 - 2)
     }
 
     /// The raw DTZ value of `board` whose WDL value is `wdl`; `Ok(None)`
     /// when this file does not store the side to move.
-    pub fn dtz(&self, board: &Board, wdl: i32) -> Result<Option<i32>, ()> {
-        let (b, l) = self.contents().ok_or(())?;
+    pub fn dtz(&self, cache: &BlockCache, board: &Board, wdl: i32) -> Result<Option<i32>, ()> {
+        let (l, b) = (&self.layout, &self.header);
         let (f, side, idx) = locate(l, board).ok_or(())?;
         let part = &l.parts[f][0];
         let flags = part.pairs.flags;
         if (flags & 1) as usize != side {
             return Ok(None);
         }
-        let mut v = part.pairs.value(b, idx, false).ok_or(())? as usize;
+        let mut v = part
+            .pairs
+            .value(&self.source(cache), idx, false)
+            .ok_or(())? as usize;
         if flags & FLAG_MAPPED != 0 {
             // Outcome order of the maps: win, loss, cursed win, blessed loss.
             let slot = [1, 3, 0, 2, 0][(wdl + 2) as usize];
