@@ -230,6 +230,51 @@ fn perft_suite_reports_mismatches() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// `cavalier bench --nnue` searches with the embedded network (another
+/// node count), `--net FILE` with the network of FILE; bad arguments are
+/// errors.
+#[test]
+fn bench_with_the_network() {
+    let nodes = |args: &[&str]| {
+        let o = cavalier(args);
+        assert!(o.status.success(), "{args:?}");
+        let out = stdout(&o);
+        let last = out.lines().last().unwrap_or_default().to_string();
+        assert!(last.ends_with(" nps"), "{out}");
+        last.split_whitespace().next().unwrap().to_string()
+    };
+    let hce = nodes(&["bench", "2"]);
+    let nnue = nodes(&["bench", "2", "--nnue"]);
+    assert_ne!(hce, nnue);
+    // The portable arithmetic (forced) plays the same as AVX2 (where the
+    // CPU has it).
+    let o = Command::new(env!("CARGO_BIN_EXE_cavalier"))
+        .args(["bench", "4", "--nnue"])
+        .env("CAVALIER_PORTABLE", "1")
+        .output()
+        .expect("binary runs");
+    let portable = stdout(&o).lines().last().map(str::to_string);
+    let o = cavalier(&["bench", "4", "--nnue"]);
+    let detected = stdout(&o).lines().last().map(str::to_string);
+    let count = |l: Option<String>| l.and_then(|l| l.split_whitespace().next().map(str::to_string));
+    assert_eq!(count(portable), count(detected));
+    let net = concat!(env!("CARGO_MANIFEST_DIR"), "/src/engine/nnue/default.nnue");
+    assert_eq!(nodes(&["bench", "--net", net, "2"]), nnue);
+    for bad in [
+        vec!["bench", "--net"],
+        vec!["bench", "--net", "/no/such/net.nnue"],
+        vec!["bench", "--net", "Cargo.toml"],
+        vec!["bench", "2", "3"],
+        vec!["bench", "--bogus"],
+        vec!["bench", "0"],
+    ] {
+        let o = cavalier(&bad);
+        assert_eq!(o.status.code(), Some(2), "{bad:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains("error"), "{bad:?}: {err}");
+    }
+}
+
 #[test]
 fn usage_lists_every_subcommand_and_the_lab_apart() {
     let o = cavalier(&["--help"]);
