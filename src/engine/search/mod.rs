@@ -410,6 +410,43 @@ fn cuts(bound: Bound, score: i32, alpha: i32, beta: i32) -> bool {
 mod tests {
     use super::*;
 
+    /// A searcher keeps its evaluation cache while the evaluation stays,
+    /// empties it when the evaluation changes, and sizes its sums to the
+    /// network; a search with a network of another size runs.
+    #[test]
+    fn a_new_evaluation_empties_the_cache_and_fits_the_sums() {
+        use crate::engine::nnue::{embedded, INPUTS};
+        let big = embedded().unwrap();
+        let small = Arc::new(
+            Network::new(16, 400, vec![3; INPUTS * 16], vec![0; 16], vec![5; 32], 0).unwrap(),
+        );
+        let mut s = Searcher::new();
+        s.use_network(Some(&big));
+        assert_eq!(s.accumulators.hidden(), 128);
+        assert_eq!(s.evals.get_or(42, || 7), 7);
+        s.use_network(Some(&big));
+        assert_eq!(s.evals.get_or(42, || 8), 7);
+        s.use_network(Some(&small));
+        assert_eq!(s.accumulators.hidden(), 16);
+        assert_eq!(s.evals.get_or(42, || 9), 9);
+        s.use_network(None);
+        assert_eq!(s.evals.get_or(42, || 10), 10);
+        let mut board = Board::startpos();
+        let tt = TranspositionTable::new(1);
+        let limits = SearchLimits {
+            network: Some(small),
+            ..SearchLimits::depth(4)
+        };
+        let r = s.think(
+            &mut board,
+            &limits,
+            &SearchControl::new(false),
+            &tt,
+            &mut |_| {},
+        );
+        assert!(!r.best.is_none() && r.nodes > 0);
+    }
+
     #[test]
     fn mate_in_conversion() {
         assert_eq!(mate_in(MATE - 1), Some(1));
