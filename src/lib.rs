@@ -22,9 +22,12 @@
 //! The search never prints, never reads input and never opens the book: it
 //! reports through a callback to whoever started it.
 
-// No `unsafe` but three calls, each allowed where it stands: the evaluation
+// No `unsafe` but these, each allowed where it stands: the evaluation
 // compiled for the CPU's bit-counting instructions, taken once they are
-// detected (engine::eval::evaluate_with), the prefetch hint the search
+// detected (engine::eval::evaluate_with), the network's evaluation
+// compiled for AVX2, taken once it is detected
+// (engine::nnue::Accumulators::evaluate), with the AVX2 output layer's
+// unaligned loads (engine::nnue::output), the prefetch hint the search
 // gives for the hash table and the evaluation cache (util::prefetch), and
 // the hash table's request for huge pages on Linux
 // (engine::tt::advise_huge_pages).

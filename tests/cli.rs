@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{cavalier, cavalier_with_input};
+use common::{cavalier, cavalier_with_input, run_with_env, RUN_LIMIT};
 
 #[test]
 fn perft_divide_format() {
@@ -209,6 +209,52 @@ fn perft_suite_reports_mismatches() {
         "{err}"
     );
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// `cavalier bench --nnue` searches with the embedded network (another
+/// node count), `--net FILE` with the network of FILE; bad arguments are
+/// errors.
+#[test]
+fn bench_with_the_network() {
+    let nodes = |args: &[&str]| {
+        let o = cavalier(args);
+        assert!(o.success(), "{args:?}");
+        let out = &o.stdout;
+        let last = out.lines().last().unwrap_or_default().to_string();
+        assert!(last.ends_with(" nps"), "{out}");
+        last.split_whitespace().next().unwrap().to_string()
+    };
+    let hce = nodes(&["bench", "2"]);
+    let nnue = nodes(&["bench", "2", "--nnue"]);
+    assert_ne!(hce, nnue);
+    // The portable arithmetic (forced) plays the same as AVX2 (where the
+    // CPU has it).
+    let o = run_with_env(
+        &["bench", "4", "--nnue"],
+        &[("CAVALIER_PORTABLE", "1")],
+        None,
+        RUN_LIMIT,
+    );
+    let portable = o.stdout.lines().last().map(str::to_string);
+    let o = cavalier(&["bench", "4", "--nnue"]);
+    let detected = o.stdout.lines().last().map(str::to_string);
+    let count = |l: Option<String>| l.and_then(|l| l.split_whitespace().next().map(str::to_string));
+    assert_eq!(count(portable), count(detected));
+    let net = concat!(env!("CARGO_MANIFEST_DIR"), "/src/engine/nnue/default.nnue");
+    assert_eq!(nodes(&["bench", "--net", net, "2"]), nnue);
+    for bad in [
+        vec!["bench", "--net"],
+        vec!["bench", "--net", "/no/such/net.nnue"],
+        vec!["bench", "--net", "Cargo.toml"],
+        vec!["bench", "2", "3"],
+        vec!["bench", "--bogus"],
+        vec!["bench", "0"],
+    ] {
+        let o = cavalier(&bad);
+        assert_eq!(o.code, Some(2), "{bad:?}");
+        let err = &o.stderr;
+        assert!(err.contains("error"), "{bad:?}: {err}");
+    }
 }
 
 #[test]

@@ -1131,3 +1131,76 @@ fn search_parameters_are_options_only_in_the_tuning_build() {
     e.send("quit");
     assert!(e.wait().success());
 }
+
+/// `Use NNUE` and `EvalFile`: the network searches; a file that cannot be
+/// read or is not a network is an error that keeps the network before it;
+/// `bench` honours the option.
+#[test]
+fn network_options_load_and_keep_the_previous_network() {
+    let mut e = Engine::start();
+    e.send("uci");
+    let lines = e.until("uciok");
+    for listing in [
+        "option name Use NNUE type check default false",
+        "option name EvalFile type string default <embedded>",
+    ] {
+        assert!(lines.iter().any(|l| l == listing), "{listing}: {lines:?}");
+    }
+    e.send("setoption name OwnBook value false");
+    e.send("setoption name Use NNUE value true");
+    let (info, best) = e.search("4k3/8/8/8/8/8/8/3QK3 w - - 0 1", "go depth 6");
+    assert!(best.starts_with("bestmove "), "{best}");
+    let cp: i32 = info
+        .split(" score cp ")
+        .nth(1)
+        .and_then(|s| s.split_whitespace().next())
+        .map_or(i32::MAX, |s| s.parse().unwrap());
+    assert!(cp > 300, "{info}");
+
+    let net = concat!(env!("CARGO_MANIFEST_DIR"), "/src/engine/nnue/default.nnue");
+    let dir = std::env::temp_dir().join(format!("cavalier-evalfile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let damaged = dir.join("damaged.nnue");
+    let mut bytes = std::fs::read(net).unwrap();
+    bytes[1000] ^= 1;
+    std::fs::write(&damaged, &bytes).unwrap();
+    e.send(&format!("setoption name EvalFile value {net}"));
+    let got = e.until("info string EvalFile");
+    assert!(got.last().unwrap().contains("128x2"), "{got:?}");
+    for (value, needle) in [
+        ("/no/such/net.nnue".to_string(), "cannot read"),
+        (
+            concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml").to_string(),
+            "bad magic",
+        ),
+        (damaged.display().to_string(), "checksum"),
+    ] {
+        e.send(&format!("setoption name EvalFile value {value}"));
+        let got = e.until("info string error");
+        let last = got.last().unwrap();
+        assert!(last.contains(needle), "{value}: {got:?}");
+        // The file loaded before (its name shortened in the message).
+        assert!(last.contains("keeping \"/"), "{got:?}");
+    }
+    // The network loaded before the errors still evaluates.
+    e.send("eval");
+    let got = e.until("NNUE evaluation");
+    assert!(got.last().unwrap().contains("cp (White's view)"), "{got:?}");
+    e.send("setoption name EvalFile value <embedded>");
+    e.until("info string EvalFile <embedded>");
+
+    let bench_nodes = |e: &mut Engine| -> String {
+        e.send("bench 2");
+        let got = e.until_line("N nodes M nps", |l| l.ends_with(" nps"));
+        got.last()
+            .unwrap()
+            .split_whitespace()
+            .next()
+            .unwrap()
+            .to_string()
+    };
+    let with_network = bench_nodes(&mut e);
+    e.send("setoption name Use NNUE value false");
+    assert_ne!(bench_nodes(&mut e), with_network);
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -1,30 +1,83 @@
-//! `cavalier bench`: the fixed benchmark (node count and speed).
+//! `cavalier bench`: the fixed benchmark (node count and speed), with the
+//! hand-written evaluation or a network.
 
-use crate::util::command_line::{say, EXIT_USAGE};
+use crate::engine::bench::DEFAULT_DEPTH;
+use crate::engine::nnue::{embedded, Network};
+use crate::util::command_line::{args_or_exit, say, EXIT_USAGE};
+use crate::util::text::quote;
+use std::sync::Arc;
 
-/// Runs the benchmark at the depth given (or the default).
-pub fn command(args: &[String]) -> i32 {
-    let depth = match args.first() {
-        Some(h) if h == "-h" || h == "--help" => {
-            say!(
-                "usage: cavalier bench [depth]\nSearches the fixed positions to depth (default {}), \
-                 each with a fresh table; ends with N nodes M nps.",
-                crate::engine::bench::DEFAULT_DEPTH
-            );
-            return 0;
+/// `cavalier bench --help`.
+fn usage() -> String {
+    format!(
+        "usage: cavalier bench [depth] [--nnue] [--net FILE]
+Searches the fixed positions to depth (default {DEFAULT_DEPTH}), each with a fresh
+table; ends with N nodes M nps. The hand-written evaluation evaluates, or with
+--nnue the embedded network, with --net FILE the network of FILE."
+    )
+}
+
+/// What `cavalier bench` was asked for.
+struct BenchArgs {
+    depth: i32,
+    /// Evaluate with a network: the embedded one, or the one of `net`.
+    nnue: bool,
+    net: Option<String>,
+}
+
+fn parse(args: &[String]) -> Result<BenchArgs, String> {
+    let mut b = BenchArgs {
+        depth: DEFAULT_DEPTH,
+        nnue: false,
+        net: None,
+    };
+    let mut depth_seen = false;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "-h" | "--help" => return Err(String::new()),
+            "--nnue" => b.nnue = true,
+            "--net" => {
+                let file = it.next().ok_or("--net needs a FILE")?;
+                b.net = Some(file.clone());
+                b.nnue = true;
+            }
+            d if !depth_seen => {
+                b.depth = match d.parse::<i32>() {
+                    Ok(d) if (1..=30).contains(&d) => d,
+                    _ => return Err(format!("bad bench depth \"{}\": expected 1..=30", quote(d))),
+                };
+                depth_seen = true;
+            }
+            other => return Err(format!("unexpected argument \"{}\"", quote(other))),
         }
-        None => crate::engine::bench::DEFAULT_DEPTH,
-        Some(d) => match d.parse::<i32>() {
-            Ok(d) if (1..=30).contains(&d) => d,
-            _ => {
-                eprintln!(
-                    "error: bad bench depth \"{}\": expected 1..=30",
-                    crate::util::text::quote(d)
-                );
+    }
+    Ok(b)
+}
+
+/// Runs the benchmark as asked; returns the exit code.
+pub fn command(args: &[String]) -> i32 {
+    let b = match args_or_exit(parse(args), &usage()) {
+        Ok(b) => b,
+        Err(code) => return code,
+    };
+    let network = match (b.nnue, &b.net) {
+        (false, _) => None,
+        (true, None) => match embedded() {
+            Ok(n) => Some(n),
+            Err(e) => {
+                eprintln!("error: the embedded network: {e}");
+                return EXIT_USAGE;
+            }
+        },
+        (true, Some(path)) => match Network::from_file(path) {
+            Ok(n) => Some(Arc::new(n)),
+            Err(e) => {
+                eprintln!("error: network \"{}\": {e}", quote(path));
                 return EXIT_USAGE;
             }
         },
     };
-    crate::engine::bench::run(depth, &mut |line| say!("{line}"));
+    crate::engine::bench::run(b.depth, network, &mut |line| say!("{line}"));
     0
 }

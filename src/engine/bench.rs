@@ -4,8 +4,10 @@
 //! alters it says so in its commit message. Ends with `N nodes M nps`.
 
 use crate::chess::board::Board;
+use crate::engine::nnue::Network;
 use crate::engine::search::{SearchControl, SearchLimits, Searcher};
 use crate::engine::tt::TranspositionTable;
+use std::sync::Arc;
 use std::time::Instant;
 
 /// Default search depth of `cavalier bench`: deep enough (about 1.3 M
@@ -54,9 +56,14 @@ pub const POSITIONS: [&str; 36] = [
     "7k/8/8/8/8/8/8/KQ6 b - - 0 1",
 ];
 
-/// Searches every position to `depth`; `out` receives one line per
-/// position and the final `N nodes M nps`. Returns the total node count.
-pub fn run(depth: i32, out: &mut dyn FnMut(&str)) -> u64 {
+/// Searches every position to `depth`, evaluating with `network` (`None`:
+/// the hand-written evaluation); `out` receives one line per position and
+/// the final `N nodes M nps`. Returns the total node count.
+pub fn run(depth: i32, network: Option<Arc<Network>>, out: &mut dyn FnMut(&str)) -> u64 {
+    let limits = SearchLimits {
+        network,
+        ..SearchLimits::depth(depth)
+    };
     // Only the searches are timed: allocating and clearing each position's
     // table is not search speed (it was about 5% of `bench` at depth 10),
     // and OpenBench scales its time controls by this figure.
@@ -71,13 +78,7 @@ pub fn run(depth: i32, out: &mut dyn FnMut(&str)) -> u64 {
         let mut searcher = Searcher::new();
         let ctl = SearchControl::new(false);
         let start = Instant::now();
-        let result = searcher.think(
-            &mut board,
-            &SearchLimits::depth(depth),
-            &ctl,
-            &tt,
-            &mut |_| {},
-        );
+        let result = searcher.think(&mut board, &limits, &ctl, &tt, &mut |_| {});
         searching += start.elapsed();
         total += result.nodes;
         out(&format!(
@@ -111,9 +112,19 @@ mod tests {
 
     #[test]
     fn bench_is_deterministic() {
-        let a = run(3, &mut |_| {});
-        let b = run(3, &mut |_| {});
+        let a = run(3, None, &mut |_| {});
+        let b = run(3, None, &mut |_| {});
         assert_eq!(a, b);
         assert!(a > 0);
+    }
+
+    /// With the network too, and the network changes the search.
+    #[test]
+    fn network_bench_is_deterministic() {
+        let net = crate::engine::nnue::embedded().unwrap();
+        let a = run(3, Some(Arc::clone(&net)), &mut |_| {});
+        let b = run(3, Some(net), &mut |_| {});
+        assert_eq!(a, b);
+        assert_ne!(a, run(3, None, &mut |_| {}));
     }
 }

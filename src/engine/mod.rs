@@ -2,7 +2,8 @@
 //!
 //! - `score`: mate values, mate distance, hash-table score conversion;
 //! - `see`: static exchange evaluation; `eval/`: the two-pass evaluation,
-//!   its pawn hash, tracer, weights and parameter slots; `params`: the
+//!   its pawn hash, tracer, weights and parameter slots; `nnue/`: the
+//!   network (`Use NNUE`), its file, its sums by ply; `params`: the
 //!   search's margins and constants (UCI options in a tuning build);
 //! - `tt`: the transposition table; `ordering`: killers, histories and the
 //!   order moves are tried in; `picker`: a node's moves in that order,
@@ -20,6 +21,7 @@
 pub mod bench;
 pub mod classic;
 pub mod eval;
+pub mod nnue;
 pub mod ordering;
 pub mod params;
 pub mod picker;

@@ -187,6 +187,7 @@ fn start_helpers(job: &SearchJob, ctl: &Arc<SearchControl>) -> Vec<JoinHandle<()
     let limits = SearchLimits {
         max_depth: job.limits.max_depth,
         tb: job.limits.tb.clone(),
+        network: job.limits.network.clone(),
         ..SearchLimits::default()
     };
     (0..job.threads.saturating_sub(1))

@@ -121,8 +121,12 @@ impl Engine {
         if self.play_book_move(&limits) {
             return;
         }
+        let search_limits = self.search_limits(&limits);
+        if !self.options.classic {
+            self.match_table_to(search_limits.network.as_ref());
+        }
         let job = SearchJob {
-            limits: self.search_limits(&limits),
+            limits: search_limits,
             board: self.board.clone(),
             tt: Arc::clone(&self.tt),
             threads: self.options.threads,
@@ -168,6 +172,11 @@ impl Engine {
         }
         search_limits.skill = self.skill();
         search_limits.tb = self.tb_config();
+        // The network is the modern search's; Classic keeps its own
+        // evaluation.
+        if !self.options.classic {
+            search_limits.network = self.search_network();
+        }
         search_limits
     }
 

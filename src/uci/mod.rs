@@ -29,6 +29,7 @@ use crate::chess::diagram::{render, Diagram};
 use crate::chess::notation::parse_uci;
 use crate::chess::perft::divide_report;
 use crate::engine::eval::describe;
+use crate::engine::nnue::{same_network, Network};
 use crate::engine::threads::SearchPool;
 use crate::engine::tt::{TranspositionTable, MAX_HASH_MB};
 use crate::util::rng::Rng;
@@ -105,6 +106,12 @@ pub struct Engine {
     rng: Rng,
     /// The tables found in `SyzygyPath`'s folders, if any.
     tables: Option<Arc<crate::engine::syzygy::Tablebases>>,
+    /// The network `EvalFile` loaded; `None` until one is needed or set
+    /// (then the embedded one).
+    network: Option<Arc<Network>>,
+    /// The evaluation the table's entries hold values of (`None`: the
+    /// hand-written one): a search with another empties the table first.
+    table_network: Option<Arc<Network>>,
 }
 
 /// What the loop should do after a line.
@@ -179,7 +186,8 @@ UCI:        uci, isready, setoption name N value V, ucinewgame,
             wtime btime winc binc movestogo|infinite|ponder|mate|searchmoves],
             stop, ponderhit, quit
 Extensions: d (the board, FEN, key, checkers), eval (the evaluation term by term),
-            go perft N (move counts), bench [depth] (the fixed benchmark), help";
+            go perft N (move counts), bench [depth] (the fixed benchmark, with
+            the network when Use NNUE is on), help";
 
 /// Runs the protocol over `input` until `quit` or end of input.
 pub fn run<R: BufRead>(mut input: R, out: Output) {
@@ -223,6 +231,8 @@ impl Engine {
             book: None,
             rng: Rng::from_time(),
             tables: None,
+            network: None,
+            table_network: None,
         }
     }
 
@@ -247,7 +257,7 @@ impl Engine {
             "setoption" => self.setoption(args),
             "quit" => return Flow::Quit,
             "d" => self.display(),
-            "eval" => self.out.line(describe(&self.board).trim_end()),
+            "eval" => self.eval(),
             "bench" => self.bench(args),
             "help" => self.out.line(HELP),
             "debug" | "register" => {}
@@ -371,6 +381,32 @@ impl Engine {
         self.out.line(&text);
     }
 
+    /// `eval`: the hand-written evaluation term by term, and the
+    /// network's score when `Use NNUE` is on.
+    fn eval(&mut self) {
+        self.out.line(describe(&self.board).trim_end());
+        if let Some(net) = self.search_network() {
+            let cp = net.evaluate(&self.board);
+            let white = if self.board.side_to_move() == crate::chess::types::Color::White {
+                cp
+            } else {
+                -cp
+            };
+            self.out.line(&format!(
+                "NNUE evaluation: {white} cp (White's view), {cp} cp (side to move's)"
+            ));
+        }
+    }
+
+    /// Empties the table before a search that evaluates with another
+    /// evaluation than the one whose values it holds.
+    fn match_table_to(&mut self, network: Option<&Arc<Network>>) {
+        if !same_network(self.table_network.as_ref(), network) {
+            self.tt.clear_with(self.options.threads);
+            self.table_network = network.cloned();
+        }
+    }
+
     fn perft(&mut self, depth: i64) {
         let depth = depth.clamp(1, 12) as u32;
         let out = &mut self.out;
@@ -387,8 +423,9 @@ impl Engine {
                 return;
             }
         };
+        let network = self.search_network();
         let out = self.out.clone();
-        crate::engine::bench::run(depth, &mut |line| out.line(line));
+        crate::engine::bench::run(depth, network, &mut |line| out.line(line));
     }
 
     /// Stops any search and waits for it (end of input or `quit`).

@@ -7,6 +7,7 @@
 use super::{Engine, Output};
 use crate::book::Book;
 use crate::chess::board::Board;
+use crate::engine::nnue::{embedded, Network, INPUTS};
 use crate::engine::params;
 use crate::engine::skill::{MAX_ELO, MAX_SKILL, MIN_ELO};
 use crate::engine::syzygy::{Tablebases, TbConfig, DEFAULT_CACHE_BYTES};
@@ -34,6 +35,8 @@ const EMPTY_LOG_FILE: &str = "<empty>";
 const EMPTY_BOOK_FILE: &str = "<empty>";
 /// `SyzygyPath`'s default: no tablebases.
 const EMPTY_SYZYGY_PATH: &str = "<empty>";
+/// `EvalFile`'s default: the network built into the binary.
+const EMBEDDED_NET: &str = "<embedded>";
 /// Most pieces of a Syzygy table.
 const MAX_TB_PIECES: i64 = 7;
 /// `SyzygyCacheMB`: the tables' pages kept in memory (the files are read
@@ -60,6 +63,10 @@ pub struct UciOptions {
     pub show_wdl: bool,
     /// The 1993 engine (`Style Classic`) instead of the modern search.
     pub classic: bool,
+    /// `Use NNUE`: the modern search evaluates with the network.
+    pub use_nnue: bool,
+    /// `EvalFile`: the network's file; empty for the embedded network.
+    pub eval_file: String,
     /// The GUI analyses (`UCI_AnalyseMode`): never answer from the book.
     pub analyse_mode: bool,
     /// `SyzygyPath`: folders of tablebase files (empty for none).
@@ -90,6 +97,8 @@ impl Default for UciOptions {
             elo: DEFAULT_ELO,
             show_wdl: false,
             classic: false,
+            use_nnue: false,
+            eval_file: String::new(),
             analyse_mode: false,
             syzygy_path: String::new(),
             syzygy_probe_depth: 1,
@@ -133,7 +142,7 @@ pub struct UciOption {
 }
 
 /// Every option, in the order `uci` lists them.
-pub static OPTIONS: [UciOption; 22] = [
+pub static OPTIONS: [UciOption; 24] = [
     UciOption {
         name: "Hash",
         kind: Kind::Spin {
@@ -263,6 +272,20 @@ pub static OPTIONS: [UciOption; 22] = [
             default: "Modern",
             vars: &["Modern", "Classic"],
             set: |e, v| e.options.classic = v == "Classic",
+        },
+    },
+    UciOption {
+        name: "Use NNUE",
+        kind: Kind::Check {
+            default: false,
+            set: |e, v| e.options.use_nnue = v,
+        },
+    },
+    UciOption {
+        name: "EvalFile",
+        kind: Kind::Text {
+            default: EMBEDDED_NET,
+            set: Engine::set_eval_file,
         },
     },
     UciOption {
@@ -535,6 +558,67 @@ impl Engine {
             let path = self.options.syzygy_path.clone();
             self.set_syzygy_path(&path);
         }
+    }
+
+    /// `EvalFile`: loads the network of the file named (the embedded one
+    /// for `<embedded>` or nothing). A file that cannot be read or is not
+    /// a network is an error, and the network before it stays.
+    fn set_eval_file(&mut self, value: &str) {
+        let path = value.trim();
+        let embedded_net = path.is_empty() || path == EMBEDDED_NET;
+        let loaded = if embedded_net {
+            embedded()
+        } else {
+            Network::from_file(path).map(Arc::new)
+        };
+        let name = if embedded_net {
+            EMBEDDED_NET.to_string()
+        } else {
+            format!("\"{}\"", quote(path))
+        };
+        match loaded {
+            Ok(net) => {
+                self.out.line(&format!(
+                    "info string EvalFile {name}: network {INPUTS} -> {}x2 -> 1 loaded",
+                    net.hidden()
+                ));
+                self.network = Some(net);
+                self.options.eval_file = if embedded_net {
+                    String::new()
+                } else {
+                    path.to_string()
+                };
+            }
+            Err(e) => {
+                let kept = if self.options.eval_file.is_empty() {
+                    EMBEDDED_NET.to_string()
+                } else {
+                    format!("\"{}\"", quote(&self.options.eval_file))
+                };
+                self.out
+                    .error(&format!("EvalFile {name}: {e}; keeping {kept}"));
+            }
+        }
+    }
+
+    /// The network the modern search is to evaluate with: `None` unless
+    /// `Use NNUE` is on; the `EvalFile` one, the embedded one by default.
+    pub(super) fn search_network(&mut self) -> Option<Arc<Network>> {
+        if !self.options.use_nnue {
+            return None;
+        }
+        if self.network.is_none() {
+            match embedded() {
+                Ok(net) => self.network = Some(net),
+                Err(e) => {
+                    self.out.error(&format!(
+                        "the embedded network: {e}; the hand-written evaluation evaluates"
+                    ));
+                    return None;
+                }
+            }
+        }
+        self.network.clone()
     }
 
     /// How the search is to use the tables, if any were found.

@@ -55,8 +55,20 @@ pub fn cavalier_with_input(args: &[&str], input: &str) -> Run {
 /// Runs `cavalier ARGS`, `input` (if any) on stdin; fails the test when
 /// the process is still running after `limit` (and ends it).
 pub fn run(args: &[&str], input: Option<&str>, limit: Duration) -> Run {
+    run_with_env(args, &[], input, limit)
+}
+
+/// Runs `cavalier ARGS` as [`run`] does, with the environment variables
+/// `env` set.
+pub fn run_with_env(
+    args: &[&str],
+    env: &[(&str, &str)],
+    input: Option<&str>,
+    limit: Duration,
+) -> Run {
     let mut child = Command::new(BINARY)
         .args(args)
+        .envs(env.iter().copied())
         .stdin(if input.is_some() {
             Stdio::piped()
         } else {

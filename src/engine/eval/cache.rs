@@ -37,6 +37,11 @@ impl EvalCache {
         }
     }
 
+    /// Forgets every entry (the evaluation changed).
+    pub fn clear(&mut self) {
+        self.entries.fill(0);
+    }
+
     /// Starts fetching the entry of `key` from memory: the search asks
     /// for the entry of the position a move leads to before it makes the
     /// move, beside the hash table's bucket.

@@ -176,7 +176,7 @@ fn side_to_move_view(board: &Board, white_score: i32) -> i32 {
 pub fn evaluate_with(board: &Board, pawns: &mut PawnTable) -> i32 {
     #[cfg(target_arch = "x86_64")]
     if fast_bits() {
-        // The first of the crate's three `unsafe`s: calling code compiled for CPU
+        // The first of the crate's `unsafe`s: calling code compiled for CPU
         // features is sound once the CPU is known to have them.
         // SAFETY: `fast_bits` has checked that this CPU has every feature
         // `evaluate_with_bits` is compiled for.

@@ -5,10 +5,12 @@
 
 use super::{Search, MAX_DEPTH};
 use crate::chess::types::Move;
+use crate::engine::nnue::Network;
 use crate::engine::skill::Skill;
 use crate::engine::syzygy::TbConfig;
 use crate::engine::time::TimePlan;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Nodes between looks at the clock and the node limit.
@@ -33,6 +35,9 @@ pub struct SearchLimits {
     pub report_currmove: bool,
     /// Endgame tablebases, when `SyzygyPath` names some.
     pub tb: Option<TbConfig>,
+    /// The network that evaluates (`Use NNUE`); `None`: the hand-written
+    /// evaluation.
+    pub network: Option<Arc<Network>>,
 }
 
 impl Default for SearchLimits {
@@ -47,6 +52,7 @@ impl Default for SearchLimits {
             skill: None,
             report_currmove: false,
             tb: None,
+            network: None,
         }
     }
 }

@@ -18,12 +18,14 @@
 
 use crate::chess::board::Board;
 use crate::chess::types::*;
-use crate::engine::eval::{EvalCache, PawnTable};
+use crate::engine::eval::{evaluate_cached, EvalCache, PawnTable};
+use crate::engine::nnue::{same_network, Accumulators, Delta, Network};
 use crate::engine::ordering::{piece_to, Context, MoveOrdering, NO_PIECE_TO};
 pub use crate::engine::score::{mate_in, INFINITY, MATE, MATE_BOUND};
 use crate::engine::tt::{Bound, TranspositionTable};
 use correction::CorrectionHistory;
 use root::RootMove;
+use std::sync::Arc;
 use std::time::Duration;
 
 mod correction;
@@ -107,6 +109,11 @@ pub struct Searcher {
     helper: bool,
     /// Nodes searched by the last search.
     nodes: u64,
+    /// The network the last search evaluated with (`None`: the
+    /// hand-written evaluation), whose values the caches hold.
+    network: Option<Arc<Network>>,
+    /// The network's first-layer sums by ply.
+    accumulators: Accumulators,
 }
 
 impl Default for Searcher {
@@ -125,6 +132,8 @@ impl Searcher {
             pv: vec![[Move::NONE; MAX_PLY + 1]; MAX_PLY + 1],
             helper: false,
             nodes: 0,
+            network: None,
+            accumulators: Accumulators::default(),
         }
     }
 
@@ -145,6 +154,24 @@ impl Searcher {
     /// Nodes searched by the last search.
     pub fn nodes(&self) -> u64 {
         self.nodes
+    }
+
+    /// Evaluates with `network` (`None`: the hand-written evaluation)
+    /// from now on. Another evaluation than the last search's empties the
+    /// evaluation cache and the correction history, whose values came from
+    /// the other one.
+    fn use_network(&mut self, network: Option<&Arc<Network>>) {
+        if same_network(self.network.as_ref(), network) {
+            return;
+        }
+        self.evals.clear();
+        self.correction.clear();
+        self.network = network.cloned();
+        if let Some(net) = network {
+            if self.accumulators.hidden() != net.hidden() {
+                self.accumulators = Accumulators::new(net.hidden(), MAX_PLY + 2);
+            }
+        }
     }
 
     /// Searches `board` within `limits`, reporting each finished line.
@@ -195,6 +222,10 @@ struct Search<'a> {
     tt: &'a TranspositionTable,
     /// The flags shared with the thread that started the search.
     ctl: &'a SearchControl,
+    /// The network that evaluates, if any (else the hand-written
+    /// evaluation), and its sums by ply.
+    network: Option<&'a Network>,
+    accumulators: &'a mut Accumulators,
     limits: SearchLimits,
     /// A Lazy SMP helper (see [`Searcher::new_helper`]).
     helper: bool,
@@ -233,6 +264,11 @@ impl<'a> Search<'a> {
         ctl: &'a SearchControl,
         tt: &'a TranspositionTable,
     ) -> Search<'a> {
+        searcher.use_network(limits.network.as_ref());
+        let network = searcher.network.as_deref();
+        if let Some(net) = network {
+            searcher.accumulators.start(net, board);
+        }
         Search {
             ordering: &mut searcher.ordering,
             pawns: &mut searcher.pawns,
@@ -242,6 +278,8 @@ impl<'a> Search<'a> {
             pv_len: [0; MAX_PLY + 1],
             tt,
             ctl,
+            network,
+            accumulators: &mut searcher.accumulators,
             limits: limits.clone(),
             helper: searcher.helper,
             moved: [NO_PIECE_TO; MAX_PLY + 2],
@@ -268,9 +306,43 @@ impl<'a> Search<'a> {
     #[inline(always)]
     fn play(&mut self, board: &mut Board, mv: Move, ply: usize, predicted: u64) {
         self.moved[ply] = piece_to(board, mv);
+        self.note_move(board, mv, ply);
         board.make(mv);
         if board.hash() != predicted {
             self.prefetch_child(board.hash());
+        }
+    }
+
+    /// Tells the network's sums what `mv`, about to be made at `ply`,
+    /// changes (nothing to do without a network).
+    #[inline(always)]
+    fn note_move(&mut self, board: &Board, mv: Move, ply: usize) {
+        if self.network.is_some() {
+            self.accumulators.push(ply + 1, Delta::of(board, mv));
+        }
+    }
+
+    /// A null move at `ply` changes no input of the network.
+    #[inline(always)]
+    fn note_null_move(&mut self, ply: usize) {
+        if self.network.is_some() {
+            self.accumulators.push(ply + 1, Delta::NONE);
+        }
+    }
+
+    /// The static evaluation of `board`, `ply` plies below the root, side
+    /// to move's view: the network's when there is one, else the
+    /// hand-written one; looked up in the evaluation cache first.
+    #[inline(always)]
+    fn static_eval(&mut self, board: &Board, ply: usize) -> i32 {
+        match self.network {
+            None => evaluate_cached(board, self.pawns, self.evals),
+            Some(net) => {
+                let accumulators = &mut *self.accumulators;
+                self.evals.get_or(board.hash(), || {
+                    accumulators.evaluate(net, board.side_to_move(), ply)
+                })
+            }
         }
     }
 
@@ -337,6 +409,43 @@ fn cuts(bound: Bound, score: i32, alpha: i32, beta: i32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A searcher keeps its evaluation cache while the evaluation stays,
+    /// empties it when the evaluation changes, and sizes its sums to the
+    /// network; a search with a network of another size runs.
+    #[test]
+    fn a_new_evaluation_empties_the_cache_and_fits_the_sums() {
+        use crate::engine::nnue::{embedded, INPUTS};
+        let big = embedded().unwrap();
+        let small = Arc::new(
+            Network::new(16, 400, vec![3; INPUTS * 16], vec![0; 16], vec![5; 32], 0).unwrap(),
+        );
+        let mut s = Searcher::new();
+        s.use_network(Some(&big));
+        assert_eq!(s.accumulators.hidden(), 128);
+        assert_eq!(s.evals.get_or(42, || 7), 7);
+        s.use_network(Some(&big));
+        assert_eq!(s.evals.get_or(42, || 8), 7);
+        s.use_network(Some(&small));
+        assert_eq!(s.accumulators.hidden(), 16);
+        assert_eq!(s.evals.get_or(42, || 9), 9);
+        s.use_network(None);
+        assert_eq!(s.evals.get_or(42, || 10), 10);
+        let mut board = Board::startpos();
+        let tt = TranspositionTable::new(1);
+        let limits = SearchLimits {
+            network: Some(small),
+            ..SearchLimits::depth(4)
+        };
+        let r = s.think(
+            &mut board,
+            &limits,
+            &SearchControl::new(false),
+            &tt,
+            &mut |_| {},
+        );
+        assert!(!r.best.is_none() && r.nodes > 0);
+    }
 
     #[test]
     fn mate_in_conversion() {

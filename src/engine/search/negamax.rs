@@ -2,7 +2,6 @@
 //! search, the hash table's cuts, pruning, reductions and extensions.
 
 use super::*;
-use crate::engine::eval::evaluate_cached;
 use crate::engine::ordering::below_killers;
 use crate::engine::params::*;
 use crate::engine::picker::MovePicker;
@@ -88,7 +87,7 @@ impl Search<'_> {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate_cached(board, self.pawns, self.evals);
+            return self.static_eval(board, ply);
         }
         // Mate distance pruning: no line from here beats a shorter mate.
         alpha = alpha.max(-MATE + ply as i32);
@@ -114,7 +113,7 @@ impl Search<'_> {
         let early_eval = if in_check {
             NO_EVAL
         } else {
-            evaluate_cached(board, self.pawns, self.evals)
+            self.static_eval(board, ply)
         };
         let tt_entry = self.tt.probe(key);
         if let Some(e) = tt_entry {
@@ -187,6 +186,7 @@ impl Search<'_> {
                 + depth / NULL_MOVE_DEPTH_DIVISOR()
                 + ((eval - beta) / NULL_MOVE_EVAL_DIVISOR()).min(NULL_MOVE_EVAL_MAX());
             self.moved[ply] = NO_PIECE_TO;
+            self.note_null_move(ply);
             board.make_null();
             self.tt.prefetch(board.hash());
             // Passing leaves the opponent out of check: our king was not

@@ -3,7 +3,7 @@
 //! middle of an exchange.
 
 use super::*;
-use crate::engine::eval::{evaluate_cached, evaluate_lazy_exact};
+use crate::engine::eval::evaluate_lazy_exact;
 use crate::engine::ordering::{good_capture, keys};
 use crate::engine::params::*;
 use crate::engine::picker::MovePicker;
@@ -35,7 +35,7 @@ impl Search<'_> {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate_cached(board, self.pawns, self.evals);
+            return self.static_eval(board, ply);
         }
         let key = board.hash();
         let in_check = in_check.unwrap_or_else(|| board.in_check());
@@ -48,14 +48,17 @@ impl Search<'_> {
         } else {
             self.correction.correction(board)
         };
-        let lazy = (!in_check).then(|| {
-            evaluate_lazy_exact(
+        // The network's evaluation is always the full one: no material
+        // cut-off before it.
+        let lazy = (!in_check).then(|| match self.network {
+            None => evaluate_lazy_exact(
                 board,
                 alpha - correction,
                 beta - correction,
                 self.pawns,
                 self.evals,
-            )
+            ),
+            Some(_) => (self.static_eval(board, ply), true),
         });
         let mut tt_move = Move::NONE;
         let mut tt_eval = NO_EVAL;

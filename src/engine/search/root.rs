@@ -404,6 +404,7 @@ impl Search<'_> {
             }
             self.moved[0] = piece_to(board, mv);
             let nodes_before = self.nodes;
+            self.note_move(board, mv, 0);
             board.make(mv);
             self.nodes += 1;
             let gives_check = board.in_check();

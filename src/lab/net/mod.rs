@@ -5,8 +5,8 @@
 //! - `network`: the network in floating point, its forward pass and
 //!   gradient (768 inputs, `hidden` units per view, SCReLU, one output);
 //! - `train`: mini-batch AdamW over threads, held-out validation;
-//! - `quant`: the network in integers as the engine is to run it, and its
-//!   file.
+//! - `quant`: the trained network rounded to the engine's integers
+//!   (`engine::nnue`, which reads the file), and the file written.
 //!
 //! The verbs: `pack` converts text to records, `train` fits a network and
 //! writes one file per epoch, `eval` prints a network's score of a FEN.
@@ -19,12 +19,12 @@ pub mod quant;
 pub mod train;
 
 use crate::chess::board::Board;
+use crate::engine::nnue::Network;
 use crate::util::command_line::{
     args_or_exit, say, unexpected, CommandLine, EXIT_FAILED, EXIT_USAGE,
 };
 use network::{features, sigmoid, target, SCALE};
 use packed::{unpack, RECORD_BYTES};
-use quant::QuantNet;
 use std::io::Write;
 use train::Config;
 
@@ -142,15 +142,12 @@ fn read_records(
 
 /// Mean loss of the quantised network on `records` (the float network's
 /// loss, with the engine's integer arithmetic).
-fn quantised_loss(net: &QuantNet, records: &[[u8; RECORD_BYTES]], blend: f32) -> f64 {
-    let (mut a, mut b) = (vec![0i16; net.hidden], vec![0i16; net.hidden]);
+fn quantised_loss(net: &Network, records: &[[u8; RECORD_BYTES]], blend: f32) -> f64 {
     let mut total = 0.0f64;
     for r in records {
         let Some(s) = unpack(r) else { continue };
         let (us, them) = features(&s);
-        net.refresh(&us, &mut a);
-        net.refresh(&them, &mut b);
-        let e = sigmoid(net.output(&a, &b) as f32 / SCALE) - target(&s, blend);
+        let e = sigmoid(net.evaluate_features(&us, &them) as f32 / SCALE) - target(&s, blend);
         total += (e * e) as f64;
     }
     total / records.len().max(1) as f64
@@ -205,10 +202,10 @@ fn train_command(args: &[String]) -> i32 {
     let mut failure = None;
     train::train(&mut records, &o.cfg, &mut |e| {
         let epoch = e.epoch;
-        let q = QuantNet::from_float(e.net);
+        let q = quant::from_float(e.net);
         let qloss = quantised_loss(&q, e.validation, o.cfg.blend);
         let path = format!("{}/net-{epoch}.nnue", o.out);
-        if let Err(e) = std::fs::write(&path, q.to_bytes()) {
+        if let Err(e) = std::fs::write(&path, quant::to_bytes(&q)) {
             failure.get_or_insert(format!("cannot write \"{path}\": {e}"));
         }
         let now = start.elapsed();
@@ -311,23 +308,19 @@ fn eval_command(args: &[String]) -> i32 {
             return EXIT_USAGE;
         }
     };
-    let net = match std::fs::read(path)
-        .map_err(|e| e.to_string())
-        .and_then(|b| QuantNet::from_bytes(&b))
-    {
+    let net = match Network::from_file(path) {
         Ok(n) => n,
         Err(e) => {
             eprintln!("error: \"{path}\": {e}");
             return EXIT_USAGE;
         }
     };
-    let s = packed::sample_of(&board, 0, 0.5);
-    let (us, them) = features(&s);
-    let (mut a, mut b) = (vec![0i16; net.hidden], vec![0i16; net.hidden]);
-    net.refresh(&us, &mut a);
-    net.refresh(&them, &mut b);
-    let cp = net.output(&a, &b);
-    let white = if s.stm == 0 { cp } else { -cp };
+    let cp = net.evaluate(&board);
+    let white = if board.side_to_move() == crate::chess::types::Color::White {
+        cp
+    } else {
+        -cp
+    };
     say!("{cp} cp for the side to move ({white} cp for White)");
     0
 }

@@ -8,24 +8,13 @@
 
 use super::packed::Sample;
 
-/// Inputs of one view: 2 colours x 6 kinds x 64 squares.
-pub const INPUTS: usize = 768;
+/// The inputs and their feature mapping are the engine's (one definition).
+pub use crate::engine::nnue::{feature, INPUTS};
 /// The output's scale: centipawns = output x SCALE.
 pub const SCALE: f32 = 400.0;
 /// Weights are kept within this bound during training, so that they fit
 /// the quantised network's integers.
 pub const WEIGHT_CLIP: f32 = 1.98;
-
-/// Feature index of a piece in one view (0 White's, 1 Black's).
-#[inline]
-pub fn feature(view: u8, square: u8, colour: u8, kind: u8) -> usize {
-    let (sq, rel) = if view == 0 {
-        (square, colour)
-    } else {
-        (square ^ 56, colour ^ 1)
-    };
-    rel as usize * 384 + kind as usize * 64 + sq as usize
-}
 
 /// The active features of a sample: (side to move's view, the other's).
 pub fn features(s: &Sample) -> (Vec<usize>, Vec<usize>) {
