@@ -45,7 +45,8 @@ train  fits a network to the records of the DATA files; writes DIR/net-E.nnue
                     score's sigmoid (default 0.3)
   --weight-decay X  AdamW's decay (default 0.01)
   --max-score CP    leave out positions scored beyond this (default 3000)
-  --validation X    share of the records held out (default 0.02)
+  --validation X    share of the records held out: the last ones, whole games
+                    the network never trains on (default 0.02)
   --threads N       (default: every core)
   --seed S          shuffles and initial weights (default 1)
 eval   prints the network's score of FEN (side to move's view, and White's)";

@@ -127,17 +127,20 @@ pub struct Epoch<'a> {
     pub validation: &'a [[u8; RECORD_BYTES]],
 }
 
-/// Trains on `records` (shuffled and split here: the first `validation`
-/// share held out); calls `report` after every epoch.
+/// Trains on `records`, the last `validation` share of them held out
+/// before any shuffling: self-play files hold games one after another, so
+/// the held-out positions come from games the network never trained on
+/// (a random share would hold out near-twins of trained positions, the
+/// same game a move later, and flatter the loss). Calls `report` after
+/// every epoch.
 pub fn train(
     records: &mut [[u8; RECORD_BYTES]],
     cfg: &Config,
     report: &mut dyn FnMut(&Epoch),
 ) -> Params {
     let mut rng = Rng::new(cfg.seed);
-    shuffle(records, &mut rng);
     let held = ((records.len() as f64 * cfg.validation as f64) as usize).min(records.len() / 2);
-    let (valid, train) = records.split_at_mut(held);
+    let (train, valid) = records.split_at_mut(records.len() - held);
     let mut net = Params::random(cfg.hidden, &mut || rng.next_u64());
     let mut opt = AdamW::new(cfg.hidden);
     let mut grads = vec![Params::zeros(cfg.hidden); cfg.threads.max(1)];
