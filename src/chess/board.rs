@@ -156,6 +156,28 @@ pub struct Board {
     stack: Vec<Undo>,
 }
 
+/// The squares of one piece list, in list order: what
+/// [`Board::squares`] and [`Board::piece_squares`] give. The lists keep each
+/// square in a byte.
+#[derive(Clone, Debug)]
+pub struct PieceSquares<'a>(std::slice::Iter<'a, u8>);
+
+impl Iterator for PieceSquares<'_> {
+    type Item = Square;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<Square> {
+        self.0.next().map(|&b| b as Square)
+    }
+
+    #[inline(always)]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.0.size_hint()
+    }
+}
+
+impl ExactSizeIterator for PieceSquares<'_> {}
+
 // ---------------------------------------------------------------------------
 // Zobrist keys, computed at compile time from one fixed stream of the crate's
 // random generator (`util::rng::stream`), so that keys (and bench node counts)
@@ -596,8 +618,8 @@ impl Board {
         for color in [Color::White, Color::Black] {
             for kind in [KNIGHT, BISHOP, ROOK, QUEEN, KING] {
                 let piece = color.piece(kind);
-                for &s in self.squares(piece) {
-                    keys[color as usize] ^= piece_key(piece, s as Square);
+                for s in self.squares(piece) {
+                    keys[color as usize] ^= piece_key(piece, s);
                 }
             }
         }
@@ -608,8 +630,8 @@ impl Board {
     pub fn compute_pawn_key(&self) -> u64 {
         let mut key = PAWN_KEY_SALT;
         for pawn in [PAWN, -PAWN] {
-            for &s in self.squares(pawn) {
-                key ^= KEYS.piece[list_index(pawn)][s as usize];
+            for s in self.squares(pawn) {
+                key ^= KEYS.piece[list_index(pawn)][s];
             }
         }
         key
@@ -618,17 +640,17 @@ impl Board {
     /// Squares of the pieces with code `piece` (e.g. `-KNIGHT` for Black's
     /// knights).
     #[inline(always)]
-    pub fn squares(&self, piece: Piece) -> &[u8] {
+    pub fn squares(&self, piece: Piece) -> PieceSquares<'_> {
         let l = list_index(piece);
-        &self.plist[l][..self.pcount[l] as usize]
+        PieceSquares(self.plist[l][..self.pcount[l] as usize].iter())
     }
 
     /// Squares of `color`'s pieces of `kind`: [`Board::squares`] of
     /// `color.piece(kind)`, with the list found without a look-up.
     #[inline(always)]
-    pub fn piece_squares(&self, color: Color, kind: Piece) -> &[u8] {
+    pub fn piece_squares(&self, color: Color, kind: Piece) -> PieceSquares<'_> {
         let l = list_of(color, kind);
-        &self.plist[l][..self.pcount[l] as usize]
+        PieceSquares(self.plist[l][..self.pcount[l] as usize].iter())
     }
 
     /// How many pieces of `kind` `color` has.
@@ -695,26 +717,26 @@ impl Board {
     /// (each set contains the one before; the last is [`Board::attack_map`]).
     pub fn threat_levels(&self, by: Color) -> [Bitboard; 4] {
         let mut pawns = 0;
-        for &s in self.piece_squares(by, PAWN) {
-            pawns |= bit(s as Square);
+        for s in self.piece_squares(by, PAWN) {
+            pawns |= bit(s);
         }
         let (east, west) = pawn_attacks_each_way(pawns, by);
         let by_pawn = east | west;
         let mut minor = by_pawn;
-        for &s in self.piece_squares(by, KNIGHT) {
-            minor |= KNIGHT_ATTACKS[to64(s as Square)];
+        for s in self.piece_squares(by, KNIGHT) {
+            minor |= KNIGHT_ATTACKS[to64(s)];
         }
         let occupied = self.occupied;
-        for &s in self.piece_squares(by, BISHOP) {
-            minor |= bishop_attacks(to64(s as Square), occupied);
+        for s in self.piece_squares(by, BISHOP) {
+            minor |= bishop_attacks(to64(s), occupied);
         }
         let mut rook = minor;
-        for &s in self.piece_squares(by, ROOK) {
-            rook |= rook_attacks(to64(s as Square), occupied);
+        for s in self.piece_squares(by, ROOK) {
+            rook |= rook_attacks(to64(s), occupied);
         }
         let mut any = rook | KING_ATTACKS[to64(self.king_square(by))];
-        for &s in self.piece_squares(by, QUEEN) {
-            let q = to64(s as Square);
+        for s in self.piece_squares(by, QUEEN) {
+            let q = to64(s);
             any |= bishop_attacks(q, occupied) | rook_attacks(q, occupied);
         }
         [by_pawn, minor, rook, any]
@@ -757,8 +779,8 @@ impl Board {
         {
             return true;
         }
-        for &n in self.piece_squares(by, KNIGHT) {
-            if knight_jump(s, n as Square) {
+        for n in self.piece_squares(by, KNIGHT) {
+            if knight_jump(s, n) {
                 return true;
             }
         }
@@ -781,8 +803,7 @@ impl Board {
         kind: Piece,
         lifted: Square,
     ) -> bool {
-        for &from in self.piece_squares(by, kind) {
-            let from = from as Square;
+        for from in self.piece_squares(by, kind) {
             let d = slider_step(kind, s, from);
             if d != 0 && first_piece_lifting(cells, s, d, lifted) == from {
                 return true;
@@ -1267,12 +1288,8 @@ impl Board {
             return false;
         }
         // Only bishops: a draw when they all stand on one square colour.
-        let shade = |s: &u8| (file_of(*s as usize) + rank_of(*s as usize)) % 2;
-        let mut shades = self
-            .squares(BISHOP)
-            .iter()
-            .chain(self.squares(-BISHOP))
-            .map(shade);
+        let shade = |s: Square| (file_of(s) + rank_of(s)) % 2;
+        let mut shades = self.squares(BISHOP).chain(self.squares(-BISHOP)).map(shade);
         let first = shades.next();
         shades.all(|x| Some(x) == first)
     }

@@ -243,16 +243,15 @@ impl Board {
                 info.checker = s;
             }
         }
-        for &s in self.piece_squares(them, KNIGHT) {
-            if knight_jump(king, s as Square) {
+        for s in self.piece_squares(them, KNIGHT) {
+            if knight_jump(king, s) {
                 info.checkers += 1;
-                info.checker = s as Square;
+                info.checker = s;
             }
         }
         // Only sliders on a line through the king can check or pin.
         for kind in [ROOK, BISHOP, QUEEN] {
-            for &from in self.piece_squares(them, kind) {
-                let from = from as Square;
+            for from in self.piece_squares(them, kind) {
                 let d = slider_step(kind, king, from);
                 if d == 0 {
                     continue;
@@ -291,20 +290,20 @@ impl Board {
     fn gen<S: MoveSink, const WHITE: bool, const KIND: u8>(&self, list: &mut S) {
         let us = if WHITE { Color::White } else { Color::Black };
         // One loop per piece kind: no per-piece dispatch.
-        for &s in self.piece_squares(us, PAWN) {
-            self.pawn_moves::<S, WHITE, KIND>(s as Square, list);
+        for s in self.piece_squares(us, PAWN) {
+            self.pawn_moves::<S, WHITE, KIND>(s, list);
         }
-        for &s in self.piece_squares(us, KNIGHT) {
-            self.jumps::<S, WHITE, KIND>(s as Square, &KNIGHT_JUMPS, list);
+        for s in self.piece_squares(us, KNIGHT) {
+            self.jumps::<S, WHITE, KIND>(s, &KNIGHT_JUMPS, list);
         }
-        for &s in self.piece_squares(us, BISHOP) {
-            self.slides::<S, WHITE, KIND>(s as Square, &BISHOP_DIRS, list);
+        for s in self.piece_squares(us, BISHOP) {
+            self.slides::<S, WHITE, KIND>(s, &BISHOP_DIRS, list);
         }
-        for &s in self.piece_squares(us, ROOK) {
-            self.slides::<S, WHITE, KIND>(s as Square, &ROOK_DIRS, list);
+        for s in self.piece_squares(us, ROOK) {
+            self.slides::<S, WHITE, KIND>(s, &ROOK_DIRS, list);
         }
-        for &s in self.piece_squares(us, QUEEN) {
-            self.slides::<S, WHITE, KIND>(s as Square, &QUEEN_DIRS, list);
+        for s in self.piece_squares(us, QUEEN) {
+            self.slides::<S, WHITE, KIND>(s, &QUEEN_DIRS, list);
         }
         let king = self.king_square(us);
         self.king_steps::<S, WHITE, KIND>(king, list);

@@ -87,8 +87,7 @@ fn least_slider(board: &Board, scratch: &Scratch, to: Square, side: Color) -> Op
     for kind in SLIDERS_BY_VALUE {
         let piece = side.piece(kind);
         let mut best: Option<(usize, Square)> = None;
-        for &from in board.piece_squares(side, kind) {
-            let from = from as Square;
+        for from in board.piece_squares(side, kind) {
             if scratch.cells[from] != piece {
                 continue; // already lifted by the exchange
             }

@@ -155,8 +155,7 @@ fn king_flank<T: Tracer>(ei: &mut EvalInfo, tr: &mut T, color: Color, king: Squa
         } else {
             ei.board
                 .piece_squares(color, PAWN)
-                .iter()
-                .map(|&p| distance(king, p as Square))
+                .map(|p| distance(king, p))
                 .min()
                 .unwrap_or(0)
         };

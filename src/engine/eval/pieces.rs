@@ -96,8 +96,7 @@ fn pieces_of_kind<T: Tracer>(
     let c = color.index();
     let ki = kind_index(kind);
     let (pst, pst_slot, mobility_table, mobility_slot) = tables_of(kind);
-    for &s in ei.board.piece_squares(color, kind) {
-        let s = s as Square;
+    for s in ei.board.piece_squares(color, kind) {
         let at = pst_index(color, s);
         ei.add(color, Term::PieceSquare, pst[at]);
         tr.add(color, pst_slot + at, 1);
