@@ -177,7 +177,7 @@ pub(super) fn pawn_entry<T: Tracer>(board: &Board, tr: &mut T, key: u64) -> Pawn
                         pf.highest[c][pfile - 1] as i32 >= r || pf.highest[c][pfile + 1] as i32 >= r
                     }
                 };
-                let front = (s as isize + color.forward()) as Square;
+                let front = s.offset(color.forward());
                 if !supported_later && pawn_attacks(board, front, them) {
                     structure[c] += BACKWARD_PAWN;
                     tr.add(color, ix::BACKWARD_PAWN, 1);
@@ -220,6 +220,5 @@ pub(super) fn pawn_entry<T: Tracer>(board: &Board, tr: &mut T, key: u64) -> Pawn
 fn pawn_attacks(board: &Board, s: Square, by: Color) -> bool {
     let back = -by.forward();
     let pawn = by.piece(PAWN);
-    board.at((s as isize + back + EAST) as Square) == pawn
-        || board.at((s as isize + back + WEST) as Square) == pawn
+    board.at(s.offset(back + EAST)) == pawn || board.at(s.offset(back + WEST)) == pawn
 }
