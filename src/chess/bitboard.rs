@@ -26,7 +26,7 @@ pub const LIGHT_SQUARES: Bitboard = !DARK_SQUARES;
 /// The bit of a real mailbox square.
 #[inline(always)]
 pub fn bit(s: Square) -> Bitboard {
-    to64(s).bit()
+    s.sq64().bit()
 }
 
 /// Squares reached from each square by the steps (file, rank) given, one
@@ -523,13 +523,13 @@ mod tests {
     fn walk(board: &Board, from: Square, steps: &[isize], slides: bool) -> Bitboard {
         let mut set = 0;
         for &d in steps {
-            let mut to = (from as isize + d) as Square;
+            let mut to = from.offset(d);
             while board.at(to) != OFF_BOARD {
                 set |= bit(to);
                 if !slides || board.at(to) != EMPTY {
                     break;
                 }
-                to = (to as isize + d) as Square;
+                to = to.offset(d);
             }
         }
         set
@@ -547,7 +547,7 @@ mod tests {
             }
             for i in Sq64::all() {
                 let s = i.cell();
-                assert_eq!(to64(s), i);
+                assert_eq!(s.sq64(), i);
                 assert_eq!(KNIGHT_ATTACKS[i], walk(&board, s, &KNIGHT_JUMPS, false));
                 assert_eq!(KING_ATTACKS[i], walk(&board, s, &QUEEN_DIRS, false));
                 assert_eq!(
@@ -615,7 +615,7 @@ mod tests {
         assert_eq!(DARK_SQUARES & 1, 1, "a1 is dark");
         assert_eq!(
             squares_of(e4 | a4).collect::<Vec<_>>(),
-            vec![to64(square(0, 3)), to64(square(4, 3))]
+            vec![square(0, 3).sq64(), square(4, 3).sq64()]
         );
     }
 }

@@ -138,7 +138,7 @@ pub struct Board {
     /// date by make and unmake.
     pub(crate) non_pawn_keys: [u64; 2],
     pub(crate) material: i32,
-    /// The occupied squares as a bitboard (bit `to64(s)` for square `s`),
+    /// The occupied squares as a bitboard (bit `s.sq64()` for square `s`),
     /// kept up to date by make and unmake: the move generator finds the
     /// first piece along a line from it instead of walking the empty cells.
     pub(crate) occupied: u64,
@@ -155,6 +155,28 @@ pub struct Board {
     pub(crate) chess960: bool,
     stack: Vec<Undo>,
 }
+
+/// The squares of one piece list, in list order: what
+/// [`Board::squares`] and [`Board::piece_squares`] give. The lists keep each
+/// square in a byte ([`Square::byte`]).
+#[derive(Clone, Debug)]
+pub struct PieceSquares<'a>(std::slice::Iter<'a, u8>);
+
+impl Iterator for PieceSquares<'_> {
+    type Item = Square;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<Square> {
+        self.0.next().map(|&b| Square::from_byte(b))
+    }
+
+    #[inline(always)]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.0.size_hint()
+    }
+}
+
+impl ExactSizeIterator for PieceSquares<'_> {}
 
 // ---------------------------------------------------------------------------
 // Zobrist keys, computed at compile time from one fixed stream of the crate's
@@ -252,23 +274,22 @@ fn ep_key(s: Square) -> u64 {
 /// the rook and bishop rays up to the first piece on each.
 #[inline]
 pub fn attacked(cells: &[Piece; CELLS], square: Square, by: Color) -> bool {
-    let s = square as isize;
-    let at = |t: isize| cells[t as usize];
+    let at = |d: isize| cells[square.offset(d)];
     // A pawn of `by` attacks `square` from one rank behind it (seen from `by`).
     let pawn = by.piece(PAWN);
     let back = -by.forward();
-    if at(s + back + EAST) == pawn || at(s + back + WEST) == pawn {
+    if at(back + EAST) == pawn || at(back + WEST) == pawn {
         return true;
     }
     let knight = by.piece(KNIGHT);
     for j in KNIGHT_JUMPS {
-        if at(s + j) == knight {
+        if at(j) == knight {
             return true;
         }
     }
     let king = by.piece(KING);
     for d in QUEEN_DIRS {
-        if at(s + d) == king {
+        if at(d) == king {
             return true;
         }
     }
@@ -294,7 +315,7 @@ pub fn attacked(cells: &[Piece; CELLS], square: Square, by: Color) -> bool {
 /// and SEE all ask it what stands first on a line.
 #[inline(always)]
 pub fn first_piece(cells: &[Piece; CELLS], from: Square, d: isize) -> Square {
-    walk::<false>(cells, from, d, 0)
+    walk::<false>(cells, from, d, Square::NONE)
 }
 
 /// [`first_piece`] with the cell `lifted` seen as empty: a king stepping off
@@ -319,9 +340,9 @@ fn walk<const LIFT: bool>(
     d: isize,
     lifted: Square,
 ) -> Square {
-    let mut t = (from as isize + d) as Square;
+    let mut t = from.offset(d);
     while cells[t] == EMPTY || (LIFT && t == lifted) {
-        t = (t as isize + d) as Square;
+        t = t.offset(d);
     }
     t
 }
@@ -337,7 +358,7 @@ const TO_0X88: [u8; BYTE_TABLE] = {
     let mut t = [0x88u8; BYTE_TABLE];
     let mut i = 0;
     while i < 64 {
-        t[21 + i % 8 + 10 * (i / 8)] = (i % 8 + 16 * (i / 8)) as u8;
+        t[Sq64::new(i).cell().index()] = (i % 8 + 16 * (i / 8)) as u8;
         i += 1;
     }
     t
@@ -423,9 +444,7 @@ pub fn direction(from: Square, to: Square) -> isize {
 /// needs a bounds check.
 #[inline(always)]
 fn diff_index(from: Square, to: Square) -> usize {
-    TO_0X88[to as u8 as usize]
-        .wrapping_sub(TO_0X88[from as u8 as usize])
-        .wrapping_add(119) as usize
+    TO_0X88[to].wrapping_sub(TO_0X88[from]).wrapping_add(119) as usize
 }
 
 /// Chebyshev distance (king steps) by 0x88 difference + 119.
@@ -468,7 +487,7 @@ impl Board {
             cells,
             side: Color::White,
             castling: 0,
-            ep: 0,
+            ep: Square::NONE,
             halfmove: 0,
             fullmove: 1,
             hash: 0,
@@ -476,10 +495,10 @@ impl Board {
             non_pawn_keys: [0; 2],
             material: 0,
             occupied: 0,
-            plist: [[0; MAX_OF_KIND]; LISTS],
+            plist: [[Square::NONE.byte(); MAX_OF_KIND]; LISTS],
             pcount: [0; LISTS],
             index: [0; CELLS],
-            castle_rook: [0; 4],
+            castle_rook: [Square::NONE; 4],
             castle_mask: [ALL_CASTLING; CELLS],
             chess960: false,
             stack: Vec::with_capacity(256),
@@ -488,7 +507,7 @@ impl Board {
 
     // ----- accessors -----------------------------------------------------
 
-    /// The occupied squares, as a 64-square set (bit `to64(s)` for `s`).
+    /// The occupied squares, as a 64-square set (bit `s.sq64()` for `s`).
     #[inline(always)]
     pub fn occupied(&self) -> u64 {
         self.occupied
@@ -519,7 +538,7 @@ impl Board {
     /// En-passant target square, if a capture there is possible.
     #[inline(always)]
     pub fn ep_square(&self) -> Option<Square> {
-        (self.ep != 0).then_some(self.ep)
+        (self.ep != Square::NONE).then_some(self.ep)
     }
 
     #[inline(always)]
@@ -551,7 +570,7 @@ impl Board {
         let (from, to) = (mv.from(), mv.to());
         let piece = self.cells[from];
         let mut key = self.hash ^ KEYS.side ^ piece_key(piece, from) ^ piece_key(piece, to);
-        if self.ep != 0 {
+        if self.ep != Square::NONE {
             key ^= ep_key(self.ep);
         }
         let captured = self.cells[to];
@@ -570,7 +589,7 @@ impl Board {
 
     #[inline(always)]
     pub fn king_square(&self, color: Color) -> Square {
-        self.plist[list_of(color, KING)][0] as Square
+        Square::from_byte(self.plist[list_of(color, KING)][0])
     }
 
     /// Zobrist key of the pawns alone, for a pawn-structure cache. Never
@@ -596,8 +615,8 @@ impl Board {
         for color in [Color::White, Color::Black] {
             for kind in [KNIGHT, BISHOP, ROOK, QUEEN, KING] {
                 let piece = color.piece(kind);
-                for &s in self.squares(piece) {
-                    keys[color as usize] ^= piece_key(piece, s as Square);
+                for s in self.squares(piece) {
+                    keys[color as usize] ^= piece_key(piece, s);
                 }
             }
         }
@@ -608,8 +627,8 @@ impl Board {
     pub fn compute_pawn_key(&self) -> u64 {
         let mut key = PAWN_KEY_SALT;
         for pawn in [PAWN, -PAWN] {
-            for &s in self.squares(pawn) {
-                key ^= KEYS.piece[list_index(pawn)][s as usize];
+            for s in self.squares(pawn) {
+                key ^= KEYS.piece[list_index(pawn)][s];
             }
         }
         key
@@ -618,17 +637,17 @@ impl Board {
     /// Squares of the pieces with code `piece` (e.g. `-KNIGHT` for Black's
     /// knights).
     #[inline(always)]
-    pub fn squares(&self, piece: Piece) -> &[u8] {
+    pub fn squares(&self, piece: Piece) -> PieceSquares<'_> {
         let l = list_index(piece);
-        &self.plist[l][..self.pcount[l] as usize]
+        PieceSquares(self.plist[l][..self.pcount[l] as usize].iter())
     }
 
     /// Squares of `color`'s pieces of `kind`: [`Board::squares`] of
     /// `color.piece(kind)`, with the list found without a look-up.
     #[inline(always)]
-    pub fn piece_squares(&self, color: Color, kind: Piece) -> &[u8] {
+    pub fn piece_squares(&self, color: Color, kind: Piece) -> PieceSquares<'_> {
         let l = list_of(color, kind);
-        &self.plist[l][..self.pcount[l] as usize]
+        PieceSquares(self.plist[l][..self.pcount[l] as usize].iter())
     }
 
     /// How many pieces of `kind` `color` has.
@@ -683,7 +702,7 @@ impl Board {
 
     // ----- attacks and checks --------------------------------------------
 
-    /// Every square `by` attacks (bits by [`to64`]): its pawns' diagonals,
+    /// Every square `by` attacks (bits by [`Square::sq64`]): its pawns' diagonals,
     /// its knights' and king's steps and its sliders' lines up to the first
     /// piece, from the piece lists and the slider tables.
     pub fn attack_map(&self, by: Color) -> Bitboard {
@@ -695,26 +714,26 @@ impl Board {
     /// (each set contains the one before; the last is [`Board::attack_map`]).
     pub fn threat_levels(&self, by: Color) -> [Bitboard; 4] {
         let mut pawns = 0;
-        for &s in self.piece_squares(by, PAWN) {
-            pawns |= bit(s as Square);
+        for s in self.piece_squares(by, PAWN) {
+            pawns |= bit(s);
         }
         let (east, west) = pawn_attacks_each_way(pawns, by);
         let by_pawn = east | west;
         let mut minor = by_pawn;
-        for &s in self.piece_squares(by, KNIGHT) {
-            minor |= KNIGHT_ATTACKS[to64(s as Square)];
+        for s in self.piece_squares(by, KNIGHT) {
+            minor |= KNIGHT_ATTACKS[s.sq64()];
         }
         let occupied = self.occupied;
-        for &s in self.piece_squares(by, BISHOP) {
-            minor |= bishop_attacks(to64(s as Square), occupied);
+        for s in self.piece_squares(by, BISHOP) {
+            minor |= bishop_attacks(s.sq64(), occupied);
         }
         let mut rook = minor;
-        for &s in self.piece_squares(by, ROOK) {
-            rook |= rook_attacks(to64(s as Square), occupied);
+        for s in self.piece_squares(by, ROOK) {
+            rook |= rook_attacks(s.sq64(), occupied);
         }
-        let mut any = rook | KING_ATTACKS[to64(self.king_square(by))];
-        for &s in self.piece_squares(by, QUEEN) {
-            let q = to64(s as Square);
+        let mut any = rook | KING_ATTACKS[self.king_square(by).sq64()];
+        for s in self.piece_squares(by, QUEEN) {
+            let q = s.sq64();
             any |= bishop_attacks(q, occupied) | rook_attacks(q, occupied);
         }
         [by_pawn, minor, rook, any]
@@ -723,7 +742,7 @@ impl Board {
     /// True when `s` is attacked by `by`.
     #[inline(always)]
     pub fn is_attacked(&self, s: Square, by: Color) -> bool {
-        self.attacked_lifting(s, by, 0)
+        self.attacked_lifting(s, by, Square::NONE)
     }
 
     /// True when `s` is attacked by `by`, with the cell `lifted` treated as
@@ -750,15 +769,13 @@ impl Board {
         by: Color,
         lifted: Square,
     ) -> bool {
-        let si = s as isize;
         let pawn = by.piece(PAWN);
-        let back = -by.forward();
-        if cells[(si + back + EAST) as usize] == pawn || cells[(si + back + WEST) as usize] == pawn
-        {
+        let behind = s.offset(-by.forward());
+        if cells[behind.offset(EAST)] == pawn || cells[behind.offset(WEST)] == pawn {
             return true;
         }
-        for &n in self.piece_squares(by, KNIGHT) {
-            if knight_jump(s, n as Square) {
+        for n in self.piece_squares(by, KNIGHT) {
+            if knight_jump(s, n) {
                 return true;
             }
         }
@@ -781,8 +798,7 @@ impl Board {
         kind: Piece,
         lifted: Square,
     ) -> bool {
-        for &from in self.piece_squares(by, kind) {
-            let from = from as Square;
+        for from in self.piece_squares(by, kind) {
             let d = slider_step(kind, s, from);
             if d != 0 && first_piece_lifting(cells, s, d, lifted) == from {
                 return true;
@@ -798,7 +814,7 @@ impl Board {
         let Some(color) = color_of(piece) else {
             return false;
         };
-        let d = to as isize - from as isize;
+        let d = from.delta(to);
         match kind_of(piece) {
             PAWN => d == color.forward() + EAST || d == color.forward() + WEST,
             KNIGHT => knight_jump(from, to),
@@ -842,7 +858,7 @@ impl Board {
         let l = list_index(piece);
         let n = self.pcount[l] as usize;
         debug_assert!(n < MAX_OF_KIND);
-        self.plist[l][n] = s as u8;
+        self.plist[l][n] = s.byte();
         self.index[s] = n as u8;
         self.pcount[l] += 1;
     }
@@ -855,7 +871,7 @@ impl Board {
         let last = self.pcount[l] as usize - 1;
         let moved = self.plist[l][last];
         self.plist[l][slot as usize] = moved;
-        self.index[moved as usize] = slot;
+        self.index[Square::from_byte(moved)] = slot;
         self.pcount[l] -= 1;
         slot
     }
@@ -870,9 +886,9 @@ impl Board {
             // removed piece was last, the cell past the end is stale.)
             let displaced = self.plist[l][slot as usize];
             self.plist[l][n] = displaced;
-            self.index[displaced as usize] = n as u8;
+            self.index[Square::from_byte(displaced)] = n as u8;
         }
-        self.plist[l][slot as usize] = s as u8;
+        self.plist[l][slot as usize] = s.byte();
         self.index[s] = slot;
         self.pcount[l] += 1;
     }
@@ -880,7 +896,7 @@ impl Board {
     #[inline(always)]
     fn list_move(&mut self, piece: Piece, from: Square, to: Square) {
         let slot = self.index[from];
-        self.plist[list_index(piece)][slot as usize] = to as u8;
+        self.plist[list_index(piece)][slot as usize] = to.byte();
         self.index[to] = slot;
     }
 
@@ -907,7 +923,7 @@ impl Board {
             }
         }
         h ^= castling_key(self.castling);
-        if self.ep != 0 {
+        if self.ep != Square::NONE {
             h ^= ep_key(self.ep);
         }
         if self.side == Color::Black {
@@ -921,9 +937,8 @@ impl Board {
     pub(crate) fn ep_capturable(&self, target: Square) -> bool {
         let us = self.side;
         let pawn = us.piece(PAWN);
-        let from_behind = target as isize - us.forward();
-        self.cells[(from_behind + EAST) as usize] == pawn
-            || self.cells[(from_behind + WEST) as usize] == pawn
+        let from_behind = target.offset(-us.forward());
+        self.cells[from_behind.offset(EAST)] == pawn || self.cells[from_behind.offset(WEST)] == pawn
     }
 
     /// Recomputes hash and material after set-up.
@@ -964,7 +979,7 @@ impl Board {
             captured_slot: 0,
             promo_slot: 0,
             castling: self.castling,
-            ep: self.ep as u8,
+            ep: self.ep.byte(),
             halfmove: self.halfmove,
             material: self.material,
             hash: self.hash,
@@ -974,9 +989,9 @@ impl Board {
         };
 
         let mut hash = self.hash ^ KEYS.side;
-        if self.ep != 0 {
+        if self.ep != Square::NONE {
             hash ^= ep_key(self.ep);
-            self.ep = 0;
+            self.ep = Square::NONE;
         }
         self.halfmove += 1;
 
@@ -992,8 +1007,8 @@ impl Board {
                 self.cells[rook_to] = rook;
                 self.occupied =
                     self.occupied & !(bit(from) | bit(to)) | bit(king_to) | bit(rook_to);
-                self.plist[list_index(piece)][king_slot as usize] = king_to as u8;
-                self.plist[list_index(rook)][rook_slot as usize] = rook_to as u8;
+                self.plist[list_index(piece)][king_slot as usize] = king_to.byte();
+                self.plist[list_index(rook)][rook_slot as usize] = rook_to.byte();
                 self.index[king_to] = king_slot;
                 self.index[rook_to] = rook_slot;
                 let moved = piece_key(piece, from)
@@ -1005,7 +1020,7 @@ impl Board {
             }
             kind => {
                 let cap_sq = if kind == MoveKind::EnPassant {
-                    (to as isize - us.forward()) as Square
+                    to.offset(-us.forward())
                 } else {
                     to
                 };
@@ -1037,10 +1052,12 @@ impl Board {
                     self.halfmove = 0;
                     self.pawn_key ^= moved;
                     if kind == MoveKind::DoublePush {
-                        let target = (from as isize + us.forward()) as Square;
+                        let target = from.offset(us.forward());
                         // Keep the square only if a pawn can take there.
                         let pawn = them.piece(PAWN);
-                        if self.cells[to + 1] == pawn || self.cells[to - 1] == pawn {
+                        if self.cells[to.offset(EAST)] == pawn
+                            || self.cells[to.offset(WEST)] == pawn
+                        {
                             self.ep = target;
                             hash ^= ep_key(target);
                         }
@@ -1093,7 +1110,7 @@ impl Board {
             self.fullmove = self.fullmove.saturating_sub(1);
         }
         self.castling = undo.castling;
-        self.ep = undo.ep as Square;
+        self.ep = Square::from_byte(undo.ep);
         self.halfmove = undo.halfmove;
         self.material = undo.material;
         self.hash = undo.hash;
@@ -1114,8 +1131,8 @@ impl Board {
                 self.cells[rook_to] = EMPTY;
                 self.cells[from] = king;
                 self.cells[to] = rook;
-                self.plist[list_index(king)][king_slot as usize] = from as u8;
-                self.plist[list_index(rook)][rook_slot as usize] = to as u8;
+                self.plist[list_index(king)][king_slot as usize] = from.byte();
+                self.plist[list_index(rook)][rook_slot as usize] = to.byte();
                 self.index[from] = king_slot;
                 self.index[to] = rook_slot;
             }
@@ -1131,7 +1148,7 @@ impl Board {
                 self.list_move(piece, to, from);
                 if undo.captured != EMPTY {
                     let cap_sq = if kind == MoveKind::EnPassant {
-                        (to as isize - us.forward()) as Square
+                        to.offset(-us.forward())
                     } else {
                         to
                     };
@@ -1151,7 +1168,7 @@ impl Board {
             captured_slot: 0,
             promo_slot: 0,
             castling: self.castling,
-            ep: self.ep as u8,
+            ep: self.ep.byte(),
             halfmove: self.halfmove,
             material: self.material,
             hash: self.hash,
@@ -1160,9 +1177,9 @@ impl Board {
             occupied: self.occupied,
         };
         self.hash ^= KEYS.side;
-        if self.ep != 0 {
+        if self.ep != Square::NONE {
             self.hash ^= ep_key(self.ep);
-            self.ep = 0;
+            self.ep = Square::NONE;
         }
         self.halfmove += 1;
         self.side = self.side.flip();
@@ -1174,7 +1191,7 @@ impl Board {
         if let Some(undo) = self.stack.pop() {
             debug_assert!(undo.mv.is_none());
             self.side = self.side.flip();
-            self.ep = undo.ep as Square;
+            self.ep = Square::from_byte(undo.ep);
             self.halfmove = undo.halfmove;
             self.hash = undo.hash;
         }
@@ -1267,12 +1284,8 @@ impl Board {
             return false;
         }
         // Only bishops: a draw when they all stand on one square colour.
-        let shade = |s: &u8| (file_of(*s as usize) + rank_of(*s as usize)) % 2;
-        let mut shades = self
-            .squares(BISHOP)
-            .iter()
-            .chain(self.squares(-BISHOP))
-            .map(shade);
+        let shade = |s: Square| (s.file() + s.rank()) % 2;
+        let mut shades = self.squares(BISHOP).chain(self.squares(-BISHOP)).map(shade);
         let first = shades.next();
         shades.all(|x| Some(x) == first)
     }
@@ -1292,13 +1305,17 @@ impl Board {
         b.castling = (self.castling & 3) << 2 | (self.castling >> 2) & 3;
         for r in 0..4 {
             let src = r ^ 2;
-            if self.castle_rook[src] != 0 {
+            if self.castle_rook[src] != Square::NONE {
                 b.castle_rook[r] = mirror(self.castle_rook[src]);
             }
         }
         b.castle_mask = [ALL_CASTLING; CELLS];
         b.rebuild_castle_mask();
-        b.ep = if self.ep != 0 { mirror(self.ep) } else { 0 };
+        b.ep = if self.ep != Square::NONE {
+            mirror(self.ep)
+        } else {
+            Square::NONE
+        };
         b.halfmove = self.halfmove;
         b.fullmove = self.fullmove;
         b.chess960 = self.chess960;
@@ -1342,7 +1359,7 @@ impl Board {
                 let l = list_index(p);
                 pcount[l] += 1;
                 let slot = self.index[s] as usize;
-                if slot >= self.pcount[l] as usize || self.plist[l][slot] as usize != s {
+                if slot >= self.pcount[l] as usize || self.plist[l][slot] != s.byte() {
                     return false;
                 }
             }
@@ -1431,7 +1448,7 @@ mod tests {
                 board.make(mv);
                 let promised = matches!(mv.kind(), MoveKind::Normal | MoveKind::DoublePush)
                     && board.castling == rights
-                    && board.ep == 0;
+                    && board.ep == Square::NONE;
                 all += 1;
                 if promised {
                     plain += 1;

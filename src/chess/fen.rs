@@ -419,8 +419,8 @@ fn parse_ep(b: &mut Board, field: &str) -> Result<(), FenError> {
     if rank_of(target) != expected_rank {
         return err("not on the rank a double push passes for this side to move");
     }
-    let pawn_sq = (target as isize - us.forward()) as Square;
-    let origin = (target as isize + us.forward()) as Square;
+    let pawn_sq = target.offset(-us.forward());
+    let origin = target.offset(us.forward());
     if b.cells[pawn_sq] != them.piece(PAWN) {
         return err("no pawn that has just advanced two squares");
     }

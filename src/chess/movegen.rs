@@ -55,7 +55,7 @@ impl CheckInfo {
     #[inline(always)]
     pub fn pin_dir(&self, s: Square) -> isize {
         for &(p, d) in &self.pins {
-            if p as Square == s {
+            if Square::from_byte(p) == s {
                 return d as isize;
             }
         }
@@ -157,8 +157,8 @@ impl<const SIMPLE: bool> LegalCounter<'_, SIMPLE> {
         if self.info.checkers != 0 {
             return !self.board.attacked_lifting(to, them, self.info.king);
         }
-        let attacked = self.board.attacked_lifting(to, them, 0);
-        let bit = 1u128 << to;
+        let attacked = self.board.attacked_lifting(to, them, Square::NONE);
+        let bit = 1u128 << to.index();
         self.king_tested |= bit;
         if attacked {
             self.king_attacked |= bit;
@@ -230,29 +230,27 @@ impl Board {
         let mut info = CheckInfo {
             king,
             checkers: 0,
-            checker: 0,
+            checker: Square::NONE,
             check_dir: 0,
             pins: ArrayVec::new(),
         };
-        let k = king as isize;
         let pawn = them.piece(PAWN);
         for side_step in [EAST, WEST] {
-            let s = (k + us.forward() + side_step) as Square;
+            let s = king.offset(us.forward() + side_step);
             if cells[s] == pawn {
                 info.checkers += 1;
                 info.checker = s;
             }
         }
-        for &s in self.piece_squares(them, KNIGHT) {
-            if knight_jump(king, s as Square) {
+        for s in self.piece_squares(them, KNIGHT) {
+            if knight_jump(king, s) {
                 info.checkers += 1;
-                info.checker = s as Square;
+                info.checker = s;
             }
         }
         // Only sliders on a line through the king can check or pin.
         for kind in [ROOK, BISHOP, QUEEN] {
-            for &from in self.piece_squares(them, kind) {
-                let from = from as Square;
+            for from in self.piece_squares(them, kind) {
                 let d = slider_step(kind, king, from);
                 if d == 0 {
                     continue;
@@ -263,7 +261,7 @@ impl Board {
                     info.checker = from;
                     info.check_dir = d;
                 } else if us.owns(cells[first]) && first_piece(cells, first, d) == from {
-                    info.pins.push((first as u8, d as i8));
+                    info.pins.push((first.byte(), d as i8));
                 }
             }
         }
@@ -291,20 +289,20 @@ impl Board {
     fn gen<S: MoveSink, const WHITE: bool, const KIND: u8>(&self, list: &mut S) {
         let us = if WHITE { Color::White } else { Color::Black };
         // One loop per piece kind: no per-piece dispatch.
-        for &s in self.piece_squares(us, PAWN) {
-            self.pawn_moves::<S, WHITE, KIND>(s as Square, list);
+        for s in self.piece_squares(us, PAWN) {
+            self.pawn_moves::<S, WHITE, KIND>(s, list);
         }
-        for &s in self.piece_squares(us, KNIGHT) {
-            self.jumps::<S, WHITE, KIND>(s as Square, &KNIGHT_JUMPS, list);
+        for s in self.piece_squares(us, KNIGHT) {
+            self.jumps::<S, WHITE, KIND>(s, &KNIGHT_JUMPS, list);
         }
-        for &s in self.piece_squares(us, BISHOP) {
-            self.slides::<S, WHITE, KIND>(s as Square, &BISHOP_DIRS, list);
+        for s in self.piece_squares(us, BISHOP) {
+            self.slides::<S, WHITE, KIND>(s, &BISHOP_DIRS, list);
         }
-        for &s in self.piece_squares(us, ROOK) {
-            self.slides::<S, WHITE, KIND>(s as Square, &ROOK_DIRS, list);
+        for s in self.piece_squares(us, ROOK) {
+            self.slides::<S, WHITE, KIND>(s, &ROOK_DIRS, list);
         }
-        for &s in self.piece_squares(us, QUEEN) {
-            self.slides::<S, WHITE, KIND>(s as Square, &QUEEN_DIRS, list);
+        for s in self.piece_squares(us, QUEEN) {
+            self.slides::<S, WHITE, KIND>(s, &QUEEN_DIRS, list);
         }
         let king = self.king_square(us);
         self.king_steps::<S, WHITE, KIND>(king, list);
@@ -321,7 +319,7 @@ impl Board {
         list: &mut S,
     ) {
         for &j in offsets {
-            let t = (s as isize + j) as Square;
+            let t = s.offset(j);
             if jump_target::<WHITE, KIND>(self.cells[t]) {
                 push(list, Move::new(s, t, MoveKind::Normal));
             }
@@ -333,7 +331,7 @@ impl Board {
     #[inline(always)]
     fn king_steps<S: MoveSink, const WHITE: bool, const KIND: u8>(&self, s: Square, list: &mut S) {
         for &j in &QUEEN_DIRS {
-            let t = (s as isize + j) as Square;
+            let t = s.offset(j);
             if jump_target::<WHITE, KIND>(self.cells[t]) {
                 list.add_king_step(Move::new(s, t, MoveKind::Normal));
             }
@@ -350,7 +348,7 @@ impl Board {
         if KIND == CAPTURES {
             // Only the first piece on each line matters: found from the
             // occupancy, without walking the empty cells (same order).
-            let from = to64(s);
+            let from = s.sq64();
             for &d in dirs {
                 let blockers = ray_of_step(d, from) & self.occupied;
                 if blockers != 0 {
@@ -363,12 +361,12 @@ impl Board {
             return;
         }
         for &d in dirs {
-            let mut t = (s as isize + d) as Square;
+            let mut t = s.offset(d);
             while self.cells[t] == EMPTY {
                 if KIND != CAPTURES {
                     push(list, Move::new(s, t, MoveKind::Normal));
                 }
-                t = (t as isize + d) as Square;
+                t = t.offset(d);
             }
             if KIND != QUIETS && enemy::<WHITE>(self.cells[t]) {
                 push(list, Move::new(s, t, MoveKind::Normal));
@@ -381,7 +379,7 @@ impl Board {
         let fwd = if WHITE { NORTH } else { SOUTH };
         let rank = if WHITE { rank_of(s) } else { 7 - rank_of(s) };
         let promoting = rank == 6;
-        let one = (s as isize + fwd) as Square;
+        let one = s.offset(fwd);
         // Pushes.
         if self.cells[one] == EMPTY {
             if promoting {
@@ -392,7 +390,7 @@ impl Board {
                 }
             } else if KIND != CAPTURES {
                 push(list, Move::new(s, one, MoveKind::Normal));
-                let two = (one as isize + fwd) as Square;
+                let two = one.offset(fwd);
                 if rank == 1 && self.cells[two] == EMPTY {
                     push(list, Move::new(s, two, MoveKind::DoublePush));
                 }
@@ -403,7 +401,7 @@ impl Board {
         }
         // Captures.
         for side_step in [WEST, EAST] {
-            let t = (one as isize + side_step) as Square;
+            let t = one.offset(side_step);
             if enemy::<WHITE>(self.cells[t]) {
                 if promoting {
                     for p in PROMOTION_KINDS {
@@ -412,7 +410,7 @@ impl Board {
                 } else {
                     push(list, Move::new(s, t, MoveKind::Normal));
                 }
-            } else if t == self.ep && self.ep != 0 {
+            } else if t == self.ep && self.ep != Square::NONE {
                 list.add_en_passant(Move::new(s, t, MoveKind::EnPassant));
             }
         }
@@ -439,14 +437,16 @@ impl Board {
         let (king_to, rook_to) = self.castle_targets(king, rook_from);
         let lo = king.min(rook_from).min(king_to).min(rook_to);
         let hi = king.max(rook_from).max(king_to).max(rook_to);
-        (lo..=hi).all(|s| s == king || s == rook_from || self.cells[s] == EMPTY)
+        (lo.index()..=hi.index())
+            .map(Square::new)
+            .all(|s| s == king || s == rook_from || self.cells[s] == EMPTY)
     }
 
     /// The king is not in check and no square it crosses or lands on is
     /// attacked: [`Board::castle_squares_safe`] after a test of the king's
     /// own square.
     fn castle_path_safe(&self, king: Square, rook_from: Square) -> bool {
-        !self.attacked_lifting(king, self.side.flip(), 0)
+        !self.attacked_lifting(king, self.side.flip(), Square::NONE)
             && self.castle_squares_safe(king, rook_from, |_| None)
     }
 
@@ -478,7 +478,9 @@ impl Board {
         let (lo, hi) = (king.min(king_to), king.max(king_to));
         // The squares strictly between king and destination first: often
         // known already.
-        (lo + 1..hi).all(|s| !known(s).unwrap_or_else(|| self.attacked_lifting(s, them, 0)))
+        (lo.index() + 1..hi.index())
+            .map(Square::new)
+            .all(|s| !known(s).unwrap_or_else(|| self.attacked_lifting(s, them, Square::NONE)))
             && !self.attacked_lifting(king_to, them, rook_from)
     }
 
@@ -495,7 +497,11 @@ impl Board {
             }
             // In check, the king must not stay on the checking ray: test
             // with the king lifted off.
-            let lifted = if info.checkers == 0 { 0 } else { from };
+            let lifted = if info.checkers == 0 {
+                Square::NONE
+            } else {
+                from
+            };
             return !self.attacked_lifting(to, them, lifted);
         }
         if mv.kind() == MoveKind::EnPassant {
@@ -516,8 +522,7 @@ impl Board {
             if info.check_dir == 0 || direction(info.king, to) != info.check_dir {
                 return false;
             }
-            let (k, t, c) = (info.king as isize, to as isize, info.checker as isize);
-            return (t - k).abs() < (c - k).abs();
+            return info.king.delta(to).abs() < info.king.delta(info.checker).abs();
         }
         true
     }
@@ -532,7 +537,7 @@ impl Board {
         let (from, to) = (mv.from(), mv.to());
         let king = self.king_square(self.side);
         if from == king {
-            return mv.is_castle() || !self.attacked_lifting(to, self.side.flip(), 0);
+            return mv.is_castle() || !self.attacked_lifting(to, self.side.flip(), Square::NONE);
         }
         if mv.kind() == MoveKind::EnPassant {
             return self.en_passant_legal(mv, king);
@@ -564,13 +569,13 @@ impl Board {
     fn en_passant_legal(&self, mv: Move, king: Square) -> bool {
         let (from, to) = (mv.from(), mv.to());
         let mut scratch = self.cells;
-        let cap = (to as isize - self.side.forward()) as Square;
+        let cap = to.offset(-self.side.forward());
         scratch[to] = scratch[from];
         scratch[from] = EMPTY;
         scratch[cap] = EMPTY;
         // Our pawn moved and theirs was taken: the board's lists still
         // name every other attacker.
-        !self.attacked_on(&scratch, king, self.side.flip(), 0)
+        !self.attacked_on(&scratch, king, self.side.flip(), Square::NONE)
     }
 
     /// True when the legal move `mv` checks the opponent's king, judged
@@ -593,7 +598,7 @@ impl Board {
                     scratch[rook_to] = us.piece(ROOK);
                 }
                 MoveKind::EnPassant => {
-                    scratch[(to as isize - us.forward()) as Square] = EMPTY;
+                    scratch[to.offset(-us.forward())] = EMPTY;
                     scratch[to] = scratch[from];
                     scratch[from] = EMPTY;
                 }
@@ -607,9 +612,10 @@ impl Board {
 
         let cells = &self.cells;
         let piece = cells[from];
-        let (k, t) = (king as isize, to as isize);
         let direct = match kind_of(piece) {
-            PAWN => t + us.forward() + EAST == k || t + us.forward() + WEST == k,
+            PAWN => {
+                to.offset(us.forward() + EAST) == king || to.offset(us.forward() + WEST) == king
+            }
             KNIGHT => knight_jump(to, king),
             KING => false,
             kind => {
@@ -679,7 +685,7 @@ impl Board {
         if self.castling != 0 && counter.info.checkers == 0 {
             let king = counter.info.king;
             let known = |s: Square| {
-                let bit = 1u128 << s;
+                let bit = 1u128 << s.index();
                 (counter.king_tested & bit != 0).then_some(counter.king_attacked & bit != 0)
             };
             for king_side in [true, false] {

@@ -42,7 +42,7 @@ pub const NO_PIECE_TO: usize = PIECE_TO;
 /// continuation histories remember of a move.
 #[inline(always)]
 pub fn piece_to(board: &Board, mv: Move) -> usize {
-    list_index(board.at(mv.from())) * 64 + to64(mv.to()).index()
+    list_index(board.at(mv.from())) * 64 + mv.to().sq64().index()
 }
 
 /// Whether an ordering key ranks below the killers: a quiet move by
@@ -300,7 +300,11 @@ impl MoveOrdering {
         } else {
             kind_index(kind_of(victim))
         };
-        (list_index(board.at(mv.from())), to64(mv.to()).index(), kind)
+        (
+            list_index(board.at(mv.from())),
+            mv.to().sq64().index(),
+            kind,
+        )
     }
 
     /// Ordering key of `mv` at `ply` in context `cx`: higher is tried

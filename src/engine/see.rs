@@ -52,10 +52,9 @@ fn value(piece: Piece) -> i32 {
 #[inline(always)]
 fn least_attacker(board: &Board, scratch: &Scratch, to: Square, side: Color) -> Option<Square> {
     let cells = &scratch.cells;
-    let t = to as isize;
     let pawn = side.piece(PAWN);
     for step in [EAST, WEST] {
-        let s = (t - side.forward() + step) as Square;
+        let s = to.offset(step - side.forward());
         if cells[s] == pawn {
             return Some(s);
         }
@@ -63,7 +62,7 @@ fn least_attacker(board: &Board, scratch: &Scratch, to: Square, side: Color) -> 
     if board.count(side, KNIGHT) > 0 {
         let knight = side.piece(KNIGHT);
         for j in KNIGHT_JUMPS {
-            let s = (t + j) as Square;
+            let s = to.offset(j);
             if cells[s] == knight {
                 return Some(s);
             }
@@ -83,19 +82,18 @@ fn least_attacker(board: &Board, scratch: &Scratch, to: Square, side: Color) -> 
 /// order of value, so the first kind with an attacker holds the answer.
 #[inline(always)]
 fn least_slider(board: &Board, scratch: &Scratch, to: Square, side: Color) -> Option<Square> {
-    let to_index = to64(to);
+    let to_index = to.sq64();
     for kind in SLIDERS_BY_VALUE {
         let piece = side.piece(kind);
         let mut best: Option<(usize, Square)> = None;
-        for &from in board.piece_squares(side, kind) {
-            let from = from as Square;
+        for from in board.piece_squares(side, kind) {
             if scratch.cells[from] != piece {
                 continue; // already lifted by the exchange
             }
             let d = slider_step(kind, to, from);
             // The first piece on the line from `to` must be this one.
             if d == 0
-                || nearest_on_ray(d, ray_of_step(d, to_index) & scratch.occupied) != to64(from)
+                || nearest_on_ray(d, ray_of_step(d, to_index) & scratch.occupied) != from.sq64()
             {
                 continue;
             }
@@ -140,7 +138,7 @@ pub fn see(board: &Board, mv: Move) -> i32 {
     let mut on_square = scratch.cells[from];
     gain[0] = match mv.kind() {
         MoveKind::EnPassant => {
-            scratch.lift((to as isize - us.forward()) as Square);
+            scratch.lift(to.offset(-us.forward()));
             SEE_VALUE[0]
         }
         _ => {

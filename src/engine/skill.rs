@@ -103,13 +103,13 @@ pub fn skill_for_elo(elo: i64) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chess::types::MoveKind;
+    use crate::chess::types::{square, MoveKind};
 
     #[test]
     fn skill_chooses_near_the_top() {
-        let a = Move::new(21, 31, MoveKind::Normal);
-        let b = Move::new(22, 32, MoveKind::Normal);
-        let c = Move::new(23, 33, MoveKind::Normal);
+        let a = Move::new(square(0, 0), square(0, 1), MoveKind::Normal);
+        let b = Move::new(square(1, 0), square(1, 1), MoveKind::Normal);
+        let c = Move::new(square(2, 0), square(2, 1), MoveKind::Normal);
         let lines = [(a, 50), (b, 40), (c, -400)];
         let full = Skill {
             level: MAX_SKILL,

@@ -5,7 +5,7 @@
 //! thread shows up as a key mismatch rather than as wrong data. Replacement
 //! prefers the same position, then the shallowest entry of an old search.
 
-use crate::chess::types::{to64, Move, MoveKind, Piece, Sq64, Square};
+use crate::chess::types::{Move, MoveKind, Piece, Sq64, Square};
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
 /// What kind of bound a stored score is.
@@ -55,7 +55,7 @@ fn pack_move(mv: Move) -> u64 {
         k => k as u64,
     };
     // +1 keeps a real move from packing to zero (a1a1 never occurs anyway).
-    ((to64(mv.from()).index() as u64) | (to64(mv.to()).index() as u64) << 6 | kind << 12) + 1
+    ((mv.from().sq64().index() as u64) | (mv.to().sq64().index() as u64) << 6 | kind << 12) + 1
 }
 
 fn unpack_move(bits: u64) -> Move {

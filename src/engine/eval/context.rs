@@ -62,8 +62,8 @@ impl<'a> EvalInfo<'a> {
             pieces[c][kind_index(PAWN)] = pawns.pawns[c];
             for kind in [KNIGHT, BISHOP, ROOK, QUEEN, KING] {
                 let mut set = 0;
-                for &s in board.piece_squares(color, kind) {
-                    set |= bit(s as Square);
+                for s in board.piece_squares(color, kind) {
+                    set |= bit(s);
                 }
                 pieces[c][kind_index(kind)] = set;
             }

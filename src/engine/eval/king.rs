@@ -33,7 +33,7 @@ pub(super) fn king_attack<T: Tracer>(ei: &mut EvalInfo, tr: &mut T, color: Color
     let scored = attack.attackers >= 2 && ei.board.count(color, QUEEN) > 0;
     let mut safe_checks = [0i32; 6];
     if scored {
-        let king_at = to64(ei.board.king_square(them));
+        let king_at = ei.board.king_square(them).sq64();
         let diagonals = bishop_attacks(king_at, ei.occupied);
         let lines = rook_attacks(king_at, ei.occupied);
         let safe = !ei.occupied_by[c] & !ei.all_attacks[them.index()];
@@ -150,13 +150,12 @@ fn king_flank<T: Tracer>(ei: &mut EvalInfo, tr: &mut T, color: Color, king: Squa
     ei.add(color, Term::KingSafety, FLANK_ATTACK * n);
     tr.add(color, ix::FLANK_ATTACK, n);
     if pawns != 0 {
-        let near = if pawns & KING_ATTACKS[to64(king)] != 0 {
+        let near = if pawns & KING_ATTACKS[king.sq64()] != 0 {
             1
         } else {
             ei.board
                 .piece_squares(color, PAWN)
-                .iter()
-                .map(|&p| distance(king, p as Square))
+                .map(|p| distance(king, p))
                 .min()
                 .unwrap_or(0)
         };

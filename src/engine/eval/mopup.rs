@@ -43,8 +43,10 @@ pub(super) fn mopup(board: &Board, strong: Color) -> Option<i32> {
     let mut bonus = MOPUP_CLOSE * (7 - kings);
     if bishop_knight {
         // Corners a1/h8 are dark, a8/h1 light; the bishop's shade decides.
-        let b = board.piece_squares(strong, BISHOP)[0] as Square;
-        let dark = (file_of(b) + rank_of(b)).is_multiple_of(2);
+        let dark = board
+            .piece_squares(strong, BISHOP)
+            .next()
+            .is_some_and(|b| (file_of(b) + rank_of(b)).is_multiple_of(2));
         let corner = if dark {
             lf.max(lr).min((7 - lf).max(7 - lr))
         } else {

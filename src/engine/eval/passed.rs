@@ -25,20 +25,20 @@ pub(super) fn passed_pawns<T: Tracer>(ei: &mut EvalInfo, tr: &mut T, color: Colo
         let rr = rel_rank(color, s);
         let mut bonus = PASSED_PAWN[rr];
         tr.add(color, ix::PASSED_PAWN + rr, 1);
-        let mut path = (s as isize + color.forward()) as Square;
+        let mut path = s.offset(color.forward());
         let mut free = true;
         while on_board(path) {
             if board.at(path) != EMPTY {
                 free = false;
                 break;
             }
-            path = (path as isize + color.forward()) as Square;
+            path = path.offset(color.forward());
         }
         if free {
             bonus += PASSED_FREE[rr];
             tr.add(color, ix::PASSED_FREE + rr, 1);
         }
-        let stop = (s as isize + color.forward()) as Square;
+        let stop = s.offset(color.forward());
         if on_board(stop) && ei.all_attacks[them.index()] & bit(stop) == 0 {
             bonus += PASSED_SAFE[rr];
             tr.add(color, ix::PASSED_SAFE + rr, 1);

@@ -33,8 +33,8 @@ impl PawnFiles {
         let mut pf = PawnFiles::EMPTY;
         for color in [Color::White, Color::Black] {
             let c = color.index();
-            for &s in board.piece_squares(color, PAWN) {
-                let (f, r) = (file_of(s as Square) + 1, rank_of(s as Square) as i32);
+            for s in board.piece_squares(color, PAWN) {
+                let (f, r) = (file_of(s) + 1, rank_of(s) as i32);
                 pf.count[c][f] += 1;
                 pf.lowest[c][f] = pf.lowest[c][f].min(r as i8);
                 pf.highest[c][f] = pf.highest[c][f].max(r as i8);
@@ -143,8 +143,8 @@ pub(super) fn pawn_entry<T: Tracer>(board: &Board, tr: &mut T, key: u64) -> Pawn
     for color in [Color::White, Color::Black] {
         let c = color.index();
         let them = color.flip();
-        for &s in board.piece_squares(color, PAWN) {
-            pawns[c] |= bit(s as Square);
+        for s in board.piece_squares(color, PAWN) {
+            pawns[c] |= bit(s);
         }
         let (east, west) = pawn_attacks_each_way(pawns[c], color);
         pawn_attacks_by[c] = east | west;
@@ -157,8 +157,7 @@ pub(super) fn pawn_entry<T: Tracer>(board: &Board, tr: &mut T, key: u64) -> Pawn
             structure[c] += CONNECTED_PAWN[rr];
             tr.add(color, ix::CONNECTED_PAWN + rr, 1);
         }
-        for &s in board.piece_squares(color, PAWN) {
-            let s = s as Square;
+        for s in board.piece_squares(color, PAWN) {
             let pfile = file_of(s) + 1;
             let at = pst_index(color, s);
             psq[c] += PAWN_PST[at];
@@ -178,7 +177,7 @@ pub(super) fn pawn_entry<T: Tracer>(board: &Board, tr: &mut T, key: u64) -> Pawn
                         pf.highest[c][pfile - 1] as i32 >= r || pf.highest[c][pfile + 1] as i32 >= r
                     }
                 };
-                let front = (s as isize + color.forward()) as Square;
+                let front = s.offset(color.forward());
                 if !supported_later && pawn_attacks(board, front, them) {
                     structure[c] += BACKWARD_PAWN;
                     tr.add(color, ix::BACKWARD_PAWN, 1);
@@ -221,6 +220,5 @@ pub(super) fn pawn_entry<T: Tracer>(board: &Board, tr: &mut T, key: u64) -> Pawn
 fn pawn_attacks(board: &Board, s: Square, by: Color) -> bool {
     let back = -by.forward();
     let pawn = by.piece(PAWN);
-    board.at((s as isize + back + EAST) as Square) == pawn
-        || board.at((s as isize + back + WEST) as Square) == pawn
+    board.at(s.offset(back + EAST)) == pawn || board.at(s.offset(back + WEST)) == pawn
 }

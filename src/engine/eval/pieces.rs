@@ -67,7 +67,7 @@ pub(super) fn mobility_and_placement<T: Tracer>(ei: &mut EvalInfo, tr: &mut T, c
     // Squares a piece may go to and count for its mobility: not held by an
     // own piece, not attacked by an enemy pawn.
     let mobility_area = !ei.occupied_by[c] & !ei.pawns.pawn_attacks[them.index()];
-    let enemy_king = to64(board.king_square(them));
+    let enemy_king = board.king_square(them).sq64();
     let zone = KING_ATTACKS[enemy_king] | enemy_king.bit();
     ei.attacks[c][kind_index(PAWN)] = ei.pawns.pawn_attacks[c];
     ei.all_attacks[c] = ei.pawns.pawn_attacks[c];
@@ -77,7 +77,7 @@ pub(super) fn mobility_and_placement<T: Tracer>(ei: &mut EvalInfo, tr: &mut T, c
     pieces_of_kind(ei, tr, color, BISHOP, mobility_area, zone);
     pieces_of_kind(ei, tr, color, ROOK, mobility_area, zone);
     pieces_of_kind(ei, tr, color, QUEEN, mobility_area, zone);
-    let king = KING_ATTACKS[to64(board.king_square(color))];
+    let king = KING_ATTACKS[board.king_square(color).sq64()];
     ei.add_attacks(c, kind_index(KING), king);
 }
 
@@ -96,13 +96,12 @@ fn pieces_of_kind<T: Tracer>(
     let c = color.index();
     let ki = kind_index(kind);
     let (pst, pst_slot, mobility_table, mobility_slot) = tables_of(kind);
-    for &s in ei.board.piece_squares(color, kind) {
-        let s = s as Square;
+    for s in ei.board.piece_squares(color, kind) {
         let at = pst_index(color, s);
         ei.add(color, Term::PieceSquare, pst[at]);
         tr.add(color, pst_slot + at, 1);
 
-        let from = to64(s);
+        let from = s.sq64();
         let reach = match kind {
             KNIGHT => KNIGHT_ATTACKS[from],
             BISHOP => bishop_attacks(from, ei.occupied),
@@ -264,7 +263,7 @@ fn rook_terms<T: Tracer>(ei: &mut EvalInfo, tr: &mut T, color: Color, piece: &Pl
 /// it, and how far it stands from its own king.
 #[inline(always)]
 fn minor_terms<T: Tracer>(ei: &mut EvalInfo, tr: &mut T, color: Color, s: Square) {
-    let front = ei.board.at((s as isize + color.forward()) as Square);
+    let front = ei.board.at(s.offset(color.forward()));
     if kind_of(front) == PAWN {
         ei.add(color, Term::Pieces, MINOR_BEHIND_PAWN);
         tr.add(color, ix::MINOR_BEHIND_PAWN, 1);
@@ -312,11 +311,11 @@ fn cornered_bishop<T: Tracer>(ei: &mut EvalInfo, tr: &mut T, color: Color, s: Sq
         return;
     }
     let inward = if file == 0 { 1 } else { -1 };
-    let pawn_at = (s as isize + color.forward() + inward) as Square;
+    let pawn_at = s.offset(color.forward() + inward);
     if ei.board.at(pawn_at) != color.piece(PAWN) {
         return;
     }
-    let blocked = ei.board.at((pawn_at as isize + color.forward()) as Square) != EMPTY;
+    let blocked = ei.board.at(pawn_at.offset(color.forward())) != EMPTY;
     let n = 1 + blocked as i32;
     ei.add(color, Term::Pieces, CORNERED_BISHOP * n);
     tr.add(color, ix::CORNERED_BISHOP, n);

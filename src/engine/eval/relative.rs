@@ -18,7 +18,7 @@ pub(super) fn rel_rank(color: Color, s: Square) -> usize {
 #[inline(always)]
 pub(super) fn pst_index(color: Color, s: Square) -> usize {
     match color {
-        Color::White => to64(s).index(),
-        Color::Black => to64(s).flip_rank().index(),
+        Color::White => s.sq64().index(),
+        Color::Black => s.sq64().flip_rank().index(),
     }
 }

@@ -16,7 +16,7 @@
 use super::output::output_portable;
 use super::{board_features, piece_features, Network};
 use crate::chess::board::Board;
-use crate::chess::types::{Color, Move, MoveKind, Square, EMPTY, PAWN};
+use crate::chess::types::{Color, Move, MoveKind, EMPTY, PAWN};
 
 /// What a move changes in the inputs: the features that appear and those
 /// that go, each as both views' indices (White's first). At most two of
@@ -63,7 +63,7 @@ impl Delta {
                 d.push_add(piece_features(landing, to));
                 d.push_sub(piece_features(piece, from));
                 if kind == MoveKind::EnPassant {
-                    let cap_sq = (to as isize - us.forward()) as Square;
+                    let cap_sq = to.offset(-us.forward());
                     d.push_sub(piece_features(us.flip().piece(PAWN), cap_sq));
                 } else if board.at(to) != EMPTY {
                     d.push_sub(piece_features(board.at(to), to));

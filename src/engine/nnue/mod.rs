@@ -35,7 +35,7 @@ mod output;
 pub use accumulator::{Accumulators, Delta};
 
 use crate::chess::board::Board;
-use crate::chess::types::{kind_index, kind_of, to64, Color, Piece, Square, EMPTY};
+use crate::chess::types::{kind_index, kind_of, Color, Piece, Square, EMPTY};
 use std::fmt;
 use std::sync::Arc;
 
@@ -80,7 +80,7 @@ pub fn feature(view: u8, square: u8, colour: u8, kind: u8) -> usize {
 /// Both views' features (White's view first) of `piece` on mailbox `square`.
 #[inline(always)]
 pub fn piece_features(piece: Piece, square: Square) -> [u16; 2] {
-    let sq = to64(square).index() as u8;
+    let sq = square.sq64().index() as u8;
     let colour = (piece < 0) as u8;
     let kind = kind_index(kind_of(piece)) as u8;
     [

@@ -197,8 +197,7 @@ fn fill(
             [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING][((c & 7) as usize).checked_sub(1)?.min(5)];
         let mut found: arrayvec::ArrayVec<usize, 10> = board
             .piece_squares(color, kind)
-            .iter()
-            .map(|&s| to64(s as Square).index() ^ mirror)
+            .map(|s| s.sq64().index() ^ mirror)
             .collect();
         if found.is_empty() || i + found.len() > pos.len() {
             return None;
