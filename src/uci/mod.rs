@@ -387,11 +387,7 @@ impl Engine {
         self.out.line(describe(&self.board).trim_end());
         if let Some(net) = self.search_network() {
             let cp = net.evaluate(&self.board);
-            let white = if self.board.side_to_move() == crate::chess::types::Color::White {
-                cp
-            } else {
-                -cp
-            };
+            let white = cp * self.board.side_to_move().sign() as i32;
             self.out.line(&format!(
                 "NNUE evaluation: {white} cp (White's view), {cp} cp (side to move's)"
             ));

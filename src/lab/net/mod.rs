@@ -317,11 +317,7 @@ fn eval_command(args: &[String]) -> i32 {
         }
     };
     let cp = net.evaluate(&board);
-    let white = if board.side_to_move() == crate::chess::types::Color::White {
-        cp
-    } else {
-        -cp
-    };
+    let white = cp * board.side_to_move().sign() as i32;
     say!("{cp} cp for the side to move ({white} cp for White)");
     0
 }
