@@ -47,6 +47,8 @@ train  fits a network to the records of the DATA files; writes DIR/net-E.nnue
   --max-score CP    leave out positions scored beyond this (default 3000)
   --validation X    share of the records held out: the last ones, whole games
                     the network never trains on (default 0.02)
+  --mirror          train on each position or its mirror image (files a-h
+                    swapped), chosen afresh every epoch
   --threads N       (default: every core)
   --seed S          shuffles and initial weights (default 1)
 eval   prints the network's score of FEN (side to move's view, and White's)";
@@ -78,6 +80,7 @@ fn parse_train(args: &[String]) -> Result<NetTrainOptions, String> {
             threads,
             seed: 1,
             validation: 0.02,
+            mirror: false,
         },
     };
     let mut args = CommandLine::new(args);
@@ -97,6 +100,7 @@ fn parse_train(args: &[String]) -> Result<NetTrainOptions, String> {
             "--blend" => c.blend = args.number(|x: &f32| (0.0..=1.0).contains(x))?,
             "--weight-decay" => c.weight_decay = args.number(|x: &f32| (0.0..1.0).contains(x))?,
             "--validation" => c.validation = args.number(|x: &f32| (0.0..0.5).contains(x))?,
+            "--mirror" => c.mirror = true,
             "--threads" => c.threads = args.number(|n: &usize| (1..=256).contains(n))?,
             "--seed" => c.seed = args.number(|_: &u64| true)?,
             "--max-score" => o.max_score = args.number(|&n: &i32| n > 0)?,

@@ -23,6 +23,10 @@ pub struct Config {
     pub seed: u64,
     /// Share of the records held out for validation.
     pub validation: f32,
+    /// Trains on each position or its mirror image across the d-file
+    /// (a to h), chosen afresh every epoch: the network sees no castling
+    /// rights, so both are the same example to it.
+    pub mirror: bool,
 }
 
 /// The optimiser's state.
@@ -75,6 +79,7 @@ fn batch_loss(
     net: &Params,
     records: &[[u8; RECORD_BYTES]],
     blend: f32,
+    mirror: Option<u64>,
     threads: usize,
     grads: &mut [Params],
 ) -> f64 {
@@ -89,7 +94,12 @@ fn batch_loss(
                     let mut scratch = vec![0.0; 3 * net.hidden];
                     let mut loss = 0.0f64;
                     for r in part {
-                        let Some(sample) = unpack(r) else { continue };
+                        let Some(mut sample) = unpack(r) else {
+                            continue;
+                        };
+                        if mirror.is_some_and(|salt| mirrored(r, salt)) {
+                            sample.pieces.iter_mut().for_each(|p| p.0 ^= 7);
+                        }
                         let (us, them) = features(&sample);
                         let t = target(&sample, blend);
                         loss += net.backward(&us, &them, t, &mut scratch, grad) as f64;
@@ -103,6 +113,17 @@ fn batch_loss(
         }
     });
     total / records.len().max(1) as f64
+}
+
+/// Whether record `r` is mirrored in the epoch of `salt`: a hash of the
+/// record's pieces and the salt, so each thread decides alone and a run
+/// repeats from its seed.
+fn mirrored(r: &[u8; RECORD_BYTES], salt: u64) -> bool {
+    let word = |i: usize| u64::from_le_bytes(r[i..i + 8].try_into().expect("8 bytes"));
+    let mut x = word(0) ^ word(8).rotate_left(21) ^ word(16).rotate_left(42) ^ salt;
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    (x ^ (x >> 31)) & 1 == 1
 }
 
 /// Mean loss of `net` on `records`, forward passes only.
@@ -148,11 +169,13 @@ pub fn train(
     for epoch in 1..=cfg.epochs {
         shuffle(train, &mut rng);
         let lr = cfg.lr * cfg.lr_drop.powi(((epoch - 1) / cfg.lr_step.max(1)) as i32);
+        let salt = rng.next_u64();
+        let mirror = cfg.mirror.then_some(salt);
         let mut loss = 0.0;
         let mut batches = 0;
         for batch in train.chunks(cfg.batch) {
             grads.iter_mut().for_each(Params::clear);
-            loss += batch_loss(&net, batch, cfg.blend, cfg.threads, &mut grads);
+            loss += batch_loss(&net, batch, cfg.blend, mirror, cfg.threads, &mut grads);
             batches += 1;
             sum.clear();
             grads.iter().for_each(|g| sum.add(g));
@@ -176,5 +199,35 @@ pub fn train(
 fn shuffle<T>(items: &mut [T], rng: &mut Rng) {
     for i in (1..items.len()).rev() {
         items.swap(i, (rng.next_u64() % (i as u64 + 1)) as usize);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mirroring_is_repeatable_and_about_half() {
+        let mut rng = Rng::new(7);
+        let records: Vec<[u8; RECORD_BYTES]> = (0..4000)
+            .map(|_| {
+                let mut r = [0u8; RECORD_BYTES];
+                r.iter_mut().for_each(|b| *b = rng.next_u64() as u8);
+                r
+            })
+            .collect();
+        for salt in [1u64, 0xdead_beef, u64::MAX] {
+            let first: Vec<bool> = records.iter().map(|r| mirrored(r, salt)).collect();
+            let again: Vec<bool> = records.iter().map(|r| mirrored(r, salt)).collect();
+            assert_eq!(first, again);
+            let share = first.iter().filter(|&&m| m).count();
+            assert!((1800..2200).contains(&share), "{share} of 4000 mirrored");
+        }
+        // Another epoch's salt chooses afresh.
+        let changed = records
+            .iter()
+            .filter(|r| mirrored(r, 1) != mirrored(r, 2))
+            .count();
+        assert!((1800..2200).contains(&changed), "{changed} of 4000 changed");
     }
 }
