@@ -211,9 +211,9 @@ fn perft_suite_reports_mismatches() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
-/// `cavalier bench --nnue` searches with the embedded network (another
-/// node count), `--net FILE` with the network of FILE; bad arguments are
-/// errors.
+/// `cavalier bench` searches with the embedded network (as `--nnue`),
+/// `--hce` with the hand-written evaluation (another node count), `--net
+/// FILE` with the network of FILE; bad arguments are errors.
 #[test]
 fn bench_with_the_network() {
     let nodes = |args: &[&str]| {
@@ -224,9 +224,10 @@ fn bench_with_the_network() {
         assert!(last.ends_with(" nps"), "{out}");
         last.split_whitespace().next().unwrap().to_string()
     };
-    let hce = nodes(&["bench", "2"]);
+    let hce = nodes(&["bench", "2", "--hce"]);
     let nnue = nodes(&["bench", "2", "--nnue"]);
     assert_ne!(hce, nnue);
+    assert_eq!(nodes(&["bench", "2"]), nnue);
     // The portable arithmetic (forced) plays the same as AVX2 (where the
     // CPU has it).
     let o = run_with_env(

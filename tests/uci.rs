@@ -1141,7 +1141,7 @@ fn network_options_load_and_keep_the_previous_network() {
     e.send("uci");
     let lines = e.until("uciok");
     for listing in [
-        "option name Use NNUE type check default false",
+        "option name Use NNUE type check default true",
         "option name EvalFile type string default <embedded>",
     ] {
         assert!(lines.iter().any(|l| l == listing), "{listing}: {lines:?}");

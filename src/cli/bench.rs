@@ -2,7 +2,7 @@
 //! hand-written evaluation or a network.
 
 use crate::engine::bench::DEFAULT_DEPTH;
-use crate::engine::nnue::{embedded, Network};
+use crate::engine::nnue::{embedded, Network, USE_BY_DEFAULT};
 use crate::util::command_line::{args_or_exit, say, EXIT_USAGE};
 use crate::util::text::quote;
 use std::sync::Arc;
@@ -10,10 +10,16 @@ use std::sync::Arc;
 /// `cavalier bench --help`.
 fn usage() -> String {
     format!(
-        "usage: cavalier bench [depth] [--nnue] [--net FILE]
+        "usage: cavalier bench [depth] [--hce | --nnue | --net FILE]
 Searches the fixed positions to depth (default {DEFAULT_DEPTH}), each with a fresh
-table; ends with N nodes M nps. The hand-written evaluation evaluates, or with
---nnue the embedded network, with --net FILE the network of FILE."
+table; ends with N nodes M nps. The evaluation is the engine's default
+({default}), or with --hce the hand-written one, with --nnue the embedded
+network, with --net FILE the network of FILE.",
+        default = if USE_BY_DEFAULT {
+            "the embedded network"
+        } else {
+            "the hand-written one"
+        }
     )
 }
 
@@ -28,7 +34,7 @@ struct BenchArgs {
 fn parse(args: &[String]) -> Result<BenchArgs, String> {
     let mut b = BenchArgs {
         depth: DEFAULT_DEPTH,
-        nnue: false,
+        nnue: USE_BY_DEFAULT,
         net: None,
     };
     let mut depth_seen = false;
@@ -37,6 +43,7 @@ fn parse(args: &[String]) -> Result<BenchArgs, String> {
         match a.as_str() {
             "-h" | "--help" => return Err(String::new()),
             "--nnue" => b.nnue = true,
+            "--hce" => b.nnue = false,
             "--net" => {
                 let file = it.next().ok_or("--net needs a FILE")?;
                 b.net = Some(file.clone());

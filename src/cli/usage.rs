@@ -3,9 +3,10 @@
 
 /// The program's usage, shown by `--help` and after a bad command line.
 pub const USAGE: &str = "usage: cavalier [uci]                        UCI engine on stdin/stdout
-       cavalier bench [depth] [--nnue] [--net FILE]
+       cavalier bench [depth] [--hce | --net FILE]
                                              fixed positions, fixed depth, N nodes M nps
-                                             (--nnue: the network evaluates)
+                                             (the network evaluates; --hce: the hand-written
+                                             evaluation)
        cavalier book [--file F] [FEN | moves]  book moves and weights of a position
        cavalier book [--file F] --check [--depth D]
                                              search every line's end; flag > 1.5 pawns

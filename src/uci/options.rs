@@ -7,7 +7,7 @@
 use super::{Engine, Output};
 use crate::book::Book;
 use crate::chess::board::Board;
-use crate::engine::nnue::{embedded, Network, INPUTS};
+use crate::engine::nnue::{embedded, Network, INPUTS, USE_BY_DEFAULT};
 use crate::engine::params;
 use crate::engine::skill::{MAX_ELO, MAX_SKILL, MIN_ELO};
 use crate::engine::syzygy::{Tablebases, TbConfig, DEFAULT_CACHE_BYTES};
@@ -97,7 +97,7 @@ impl Default for UciOptions {
             elo: DEFAULT_ELO,
             show_wdl: false,
             classic: false,
-            use_nnue: false,
+            use_nnue: USE_BY_DEFAULT,
             eval_file: String::new(),
             analyse_mode: false,
             syzygy_path: String::new(),
@@ -277,7 +277,7 @@ pub static OPTIONS: [UciOption; 24] = [
     UciOption {
         name: "Use NNUE",
         kind: Kind::Check {
-            default: false,
+            default: USE_BY_DEFAULT,
             set: |e, v| e.options.use_nnue = v,
         },
     },

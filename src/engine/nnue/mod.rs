@@ -334,6 +334,11 @@ pub fn same_network(a: Option<&Arc<Network>>, b: Option<&Arc<Network>>) -> bool 
     }
 }
 
+/// Whether the network evaluates by default (UCI `Use NNUE`, `cavalier
+/// bench`): yes since the embedded network beat the hand-written
+/// evaluation on the clock (STRENGTH.md's SPRT log).
+pub const USE_BY_DEFAULT: bool = true;
+
 /// The network built into the binary (`src/engine/nnue/default.nnue`; its
 /// provenance is in `default.txt` beside it), read once.
 pub fn embedded() -> Result<Arc<Network>, NetworkError> {
