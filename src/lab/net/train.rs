@@ -3,7 +3,7 @@
 
 use super::network::{features, sigmoid, target, Params, WEIGHT_CLIP};
 use super::packed::{unpack, RECORD_BYTES};
-use crate::util::rng::Rng;
+use crate::util::rng::{derive_seed, Rng};
 
 /// What a training run is asked to do.
 #[derive(Clone, Debug)]
@@ -116,14 +116,12 @@ fn batch_loss(
 }
 
 /// Whether record `r` is mirrored in the epoch of `salt`: a hash of the
-/// record's pieces and the salt, so each thread decides alone and a run
-/// repeats from its seed.
+/// record's pieces and the salt (SplitMix64's), so each thread decides
+/// alone and a run repeats from its seed.
 fn mirrored(r: &[u8; RECORD_BYTES], salt: u64) -> bool {
     let word = |i: usize| u64::from_le_bytes(r[i..i + 8].try_into().expect("8 bytes"));
-    let mut x = word(0) ^ word(8).rotate_left(21) ^ word(16).rotate_left(42) ^ salt;
-    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    (x ^ (x >> 31)) & 1 == 1
+    let pieces = word(0) ^ word(8).rotate_left(21) ^ word(16).rotate_left(42);
+    derive_seed(salt, pieces) & 1 == 1
 }
 
 /// Mean loss of `net` on `records`, forward passes only.
