@@ -116,7 +116,7 @@ fn batch_loss(
 }
 
 /// Whether record `r` is mirrored in the epoch of `salt`: a hash of the
-/// record's pieces and the salt (SplitMix64's), so each thread decides
+/// record's pieces and the salt (`derive_seed`), so each thread decides
 /// alone and a run repeats from its seed.
 fn mirrored(r: &[u8; RECORD_BYTES], salt: u64) -> bool {
     let word = |i: usize| u64::from_le_bytes(r[i..i + 8].try_into().expect("8 bytes"));
