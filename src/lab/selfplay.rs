@@ -26,13 +26,14 @@
 use crate::book::EMBEDDED;
 use crate::chess::board::{Board, Outcome};
 use crate::chess::types::Color;
+use crate::engine::nnue::{embedded, Network};
 use crate::engine::search::{SearchControl, SearchLimits, Searcher, MAX_DEPTH};
 use crate::engine::tt::TranspositionTable;
 use crate::util::command_line::{unexpected, CommandLine, EXIT_FAILED, EXIT_USAGE};
 use crate::util::rng::{derive_seed, Rng};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// Default number of games.
@@ -89,6 +90,45 @@ pub struct SelfplayOptions {
     pub resume: bool,
     /// The first game to play (games before it are already written).
     pub first_game: usize,
+    /// What evaluates in the games' searches.
+    pub eval: SelfplayEval,
+}
+
+/// The evaluation of `cavalier selfplay`'s searches.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SelfplayEval {
+    /// The hand-written evaluation (the default, so that a run started
+    /// before networks existed resumes as it began).
+    HandWritten,
+    /// The network built into the binary.
+    Embedded,
+    /// A network file.
+    File(String),
+}
+
+impl SelfplayEval {
+    /// The network this choice means (`None`: the hand-written
+    /// evaluation), or why it cannot be read.
+    pub fn network(&self) -> Result<Option<Arc<Network>>, String> {
+        match self {
+            SelfplayEval::HandWritten => Ok(None),
+            SelfplayEval::Embedded => embedded()
+                .map(Some)
+                .map_err(|e| format!("the embedded network: {e}")),
+            SelfplayEval::File(path) => Network::from_file(path)
+                .map(|n| Some(Arc::new(n)))
+                .map_err(|e| format!("network \"{path}\": {e}")),
+        }
+    }
+
+    /// Its name in the first progress line.
+    fn describe(&self) -> String {
+        match self {
+            SelfplayEval::HandWritten => "the hand-written evaluation".to_string(),
+            SelfplayEval::Embedded => "the embedded network".to_string(),
+            SelfplayEval::File(path) => format!("the network {path}"),
+        }
+    }
 }
 
 const USAGE: &str = "usage: cavalier selfplay [options]
@@ -105,6 +145,8 @@ const USAGE: &str = "usage: cavalier selfplay [options]
   --max-plies N     a game this long is a draw (default 400)
   --hash MB         hash table of each game (default 2)
   --packed          write 32-byte records (docs/network.md) instead of text
+  --nnue            evaluate with the embedded network (default: the hand-written evaluation)
+  --net FILE        evaluate with the network in FILE
   --resume          carry on an interrupted run of the same command: FILE.progress says
                     how many games FILE holds; the rest are played and appended
 Writes one line per quiet position: FEN;RESULT;SCORE with RESULT 1.0, 0.5 or 0.0 for
@@ -126,6 +168,7 @@ fn parse_args(args: &[String]) -> Result<SelfplayOptions, String> {
         packed: false,
         resume: false,
         first_game: 0,
+        eval: SelfplayEval::HandWritten,
     };
     let mut args = CommandLine::new(args);
     while let Some(a) = args.next() {
@@ -140,6 +183,8 @@ fn parse_args(args: &[String]) -> Result<SelfplayOptions, String> {
             "--chess960" => o.chess960 = true,
             "--packed" => o.packed = true,
             "--resume" => o.resume = true,
+            "--nnue" => o.eval = SelfplayEval::Embedded,
+            "--net" => o.eval = SelfplayEval::File(args.value()?.to_string()),
             "--random-plies" => o.random_plies = args.number(|&n: &usize| n <= 40)?,
             "--max-plies" => o.max_plies = args.number(|&n: &usize| n >= 10)?,
             "--hash" => o.hash_mb = args.number(|n: &usize| (1..=MAX_HASH_MB).contains(n))?,
@@ -192,13 +237,18 @@ pub struct Player {
 }
 
 impl Player {
-    /// A player searching as `o` asks, with an `o.hash_mb` table.
-    pub fn new(o: &SelfplayOptions) -> Player {
+    /// A player searching as `o` asks, with an `o.hash_mb` table,
+    /// evaluating with `network` (`None`: the hand-written evaluation).
+    pub fn new(o: &SelfplayOptions, network: Option<Arc<Network>>) -> Player {
         let limits = match o.depth {
-            Some(d) => SearchLimits::depth(d),
+            Some(d) => SearchLimits {
+                network,
+                ..SearchLimits::depth(d)
+            },
             None => SearchLimits {
                 max_depth: MAX_DEPTH,
                 max_nodes: o.nodes,
+                network,
                 ..SearchLimits::default()
             },
         };
@@ -438,6 +488,7 @@ pub fn run(
     progress_file: Option<&str>,
     progress: &(dyn Fn(&str) + Sync),
 ) -> Result<String, String> {
+    let network = o.eval.network()?;
     let start = Instant::now();
     let next = AtomicUsize::new(o.first_game);
     let order = Mutex::new(InOrder {
@@ -453,7 +504,7 @@ pub fn run(
     std::thread::scope(|s| {
         for _ in 0..o.threads.min(o.games.saturating_sub(o.first_game)) {
             s.spawn(|| {
-                let mut player = Player::new(o);
+                let mut player = Player::new(o, network.clone());
                 loop {
                     let index = next.fetch_add(1, Ordering::Relaxed);
                     if index >= o.games || failed.load(Ordering::Relaxed) {
@@ -594,6 +645,10 @@ pub fn command(args: &[String]) -> i32 {
             }
         }
     };
+    if let Err(e) = o.eval.network() {
+        eprintln!("error: {e}");
+        return EXIT_USAGE;
+    }
     let (mut sink, start_bytes): (Box<dyn Write + Send>, u64) = match o.out.clone() {
         None if o.resume => {
             eprintln!("error: --resume needs --out FILE\n{USAGE}");
@@ -614,7 +669,7 @@ pub fn command(args: &[String]) -> i32 {
         None => format!("{} nodes", o.nodes),
     };
     eprintln!(
-        "selfplay: {} games, {limit} a move, {} threads, seed {}, openings from {}",
+        "selfplay: {} games, {limit} a move, {} threads, seed {}, openings from {}, {}",
         o.games,
         o.threads,
         o.seed,
@@ -622,7 +677,8 @@ pub fn command(args: &[String]) -> i32 {
             (Some(path), _) => path.as_str(),
             (None, true) => "the 960 Chess960 start positions",
             (None, false) => "the built-in book",
-        }
+        },
+        o.eval.describe()
     );
     let report = |line: &str| eprintln!("{line}");
     match run(
@@ -664,6 +720,7 @@ mod tests {
             packed: false,
             resume: false,
             first_game: 0,
+            eval: SelfplayEval::HandWritten,
         }
     }
 
@@ -790,8 +847,8 @@ mod tests {
     #[test]
     fn a_game_depends_only_on_seed_and_number() {
         let o = tiny();
-        let a = Player::new(&o).play(&o, None, 1);
-        let mut p = Player::new(&o);
+        let a = Player::new(&o, None).play(&o, None, 1);
+        let mut p = Player::new(&o, None);
         p.play(&o, None, 0);
         let b = p.play(&o, None, 1);
         assert_eq!(a.fens, b.fens);
@@ -810,7 +867,7 @@ mod tests {
         let mut o = tiny();
         o.random_plies = 0;
         o.max_plies = 10;
-        let game = Player::new(&o).play(&o, Some(&list), 3);
+        let game = Player::new(&o, None).play(&o, Some(&list), 3);
         assert!(game.plies <= 10);
     }
 
@@ -826,9 +883,32 @@ mod tests {
         o.random_plies = 0;
         o.max_plies = 200;
         let won = [Board::from_fen("4k3/8/8/8/8/8/3QP3/4K3 w - - 0 1").unwrap()];
-        let game = Player::new(&o).play(&o, Some(&won), 0);
+        let game = Player::new(&o, None).play(&o, Some(&won), 0);
         assert_eq!(game.result, 1.0);
         assert!(game.plies < 60, "{}", game.plies);
+    }
+
+    /// A network plays other games than the hand-written evaluation from
+    /// the same seed, the same games again and again; a network file that
+    /// cannot be read stops the run before any game.
+    #[test]
+    fn games_with_a_network() {
+        let hce = output(&tiny(), 0, 2);
+        let o = SelfplayOptions {
+            eval: SelfplayEval::Embedded,
+            ..tiny()
+        };
+        let net = output(&o, 0, 2);
+        assert!(!net.is_empty());
+        assert_ne!(net, hce);
+        assert_eq!(net, output(&o, 0, 2));
+        let o = SelfplayOptions {
+            eval: SelfplayEval::File("no/such/file.nnue".to_string()),
+            ..tiny()
+        };
+        let mut buf: Vec<u8> = Vec::new();
+        assert!(run(&o, None, &mut buf, 0, None, &|_| {}).is_err());
+        assert!(buf.is_empty());
     }
 
     #[test]
@@ -840,7 +920,17 @@ mod tests {
         .unwrap();
         assert_eq!((o.games, o.nodes, o.threads, o.seed), (5, 100, 2, 3));
         assert_eq!(o.out.as_deref(), Some("f.txt"));
+        assert_eq!(o.eval, SelfplayEval::HandWritten);
+        assert_eq!(
+            parse_args(&args("--nnue")).unwrap().eval,
+            SelfplayEval::Embedded
+        );
+        assert_eq!(
+            parse_args(&args("--net n.nnue")).unwrap().eval,
+            SelfplayEval::File("n.nnue".to_string())
+        );
         for bad in [
+            "--net",
             "--games 0",
             "--nodes x",
             "--depth 99",
