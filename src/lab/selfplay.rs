@@ -148,7 +148,8 @@ const USAGE: &str = "usage: cavalier selfplay [options]
   --nnue            evaluate with the embedded network (default: the hand-written evaluation)
   --net FILE        evaluate with the network in FILE
   --resume          carry on an interrupted run of the same command: FILE.progress says
-                    how many games FILE holds; the rest are played and appended
+                    how many games FILE holds, the seed and the evaluation; the rest are
+                    played and appended
 Writes one line per quiet position: FEN;RESULT;SCORE with RESULT 1.0, 0.5 or 0.0 for
 White and SCORE the search's score there (cp, White's view).";
 
@@ -411,8 +412,28 @@ pub fn progress_path(out: &str) -> String {
     format!("{out}.progress")
 }
 
-/// Reads a progress file: (games written, bytes written, the run's seed).
-pub fn read_progress(path: &str) -> Result<(usize, u64, u64), String> {
+/// What a progress file says: games and bytes written, the run's seed and
+/// the mark of its evaluation (`None` in files written before the mark).
+pub type Progress = (usize, u64, u64, Option<String>);
+
+/// The mark of an evaluation in a progress file: `hce` for the
+/// hand-written one, else `net-` and the checksum of the network's file
+/// (its last 8 bytes, in hexadecimal), so that a run is not resumed with
+/// another evaluation than it began with.
+pub fn eval_mark(network: Option<&Network>) -> String {
+    match network {
+        None => "hce".to_string(),
+        Some(net) => {
+            let bytes = crate::lab::net::quant::to_bytes(net);
+            let mut check = [0u8; 8];
+            check.copy_from_slice(&bytes[bytes.len() - 8..]);
+            format!("net-{:016x}", u64::from_le_bytes(check))
+        }
+    }
+}
+
+/// Reads a progress file.
+pub fn read_progress(path: &str) -> Result<Progress, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read \"{path}\": {e}"))?;
     let mut words = text.split_whitespace();
     let mut next = |what: &str| {
@@ -421,17 +442,24 @@ pub fn read_progress(path: &str) -> Result<(usize, u64, u64), String> {
             .and_then(|w| w.parse::<u64>().ok())
             .ok_or_else(|| format!("\"{path}\": no {what}"))
     };
-    Ok((
+    let (games, bytes, seed) = (
         next("game count")? as usize,
         next("byte count")?,
         next("seed")?,
-    ))
+    );
+    Ok((games, bytes, seed, words.next().map(str::to_string)))
 }
 
 /// Records how far the output got, atomically (write, then rename).
-fn write_progress(path: &str, games: usize, bytes: u64, seed: u64) -> Result<(), String> {
+fn write_progress(
+    path: &str,
+    games: usize,
+    bytes: u64,
+    seed: u64,
+    mark: &str,
+) -> Result<(), String> {
     let tmp = format!("{path}.tmp");
-    std::fs::write(&tmp, format!("{games} {bytes} {seed}\n"))
+    std::fs::write(&tmp, format!("{games} {bytes} {seed} {mark}\n"))
         .and_then(|_| std::fs::rename(&tmp, path))
         .map_err(|e| format!("cannot write \"{path}\": {e}"))
 }
@@ -489,6 +517,7 @@ pub fn run(
     progress: &(dyn Fn(&str) + Sync),
 ) -> Result<String, String> {
     let network = o.eval.network()?;
+    let mark = eval_mark(network.as_deref());
     let start = Instant::now();
     let next = AtomicUsize::new(o.first_game);
     let order = Mutex::new(InOrder {
@@ -531,7 +560,7 @@ pub fn run(
                         }
                         if let (Ok(()), Some(path), true) = (&written, progress_file, moved) {
                             written = out.flush().map_err(|e| e.to_string()).and_then(|_| {
-                                write_progress(path, order.next, order.bytes, o.seed)
+                                write_progress(path, order.next, order.bytes, o.seed, &mark)
                             });
                         }
                         written
@@ -583,6 +612,7 @@ fn open_output(
     path: &str,
     o: &mut SelfplayOptions,
     args: &[String],
+    mark: &str,
 ) -> Result<(std::fs::File, u64), String> {
     use std::io::{Seek, SeekFrom};
     if !o.resume || !std::path::Path::new(&progress_path(path)).exists() {
@@ -590,11 +620,17 @@ fn open_output(
             std::fs::File::create(path).map_err(|e| format!("cannot create \"{path}\": {e}"))?;
         return Ok((f, 0));
     }
-    let (games, bytes, seed) = read_progress(&progress_path(path))?;
+    let (games, bytes, seed, resumed_mark) = read_progress(&progress_path(path))?;
     if args.iter().any(|a| a == "--seed") && seed != o.seed {
         return Err(format!(
             "--seed {} differs from the run being resumed ({seed})",
             o.seed
+        ));
+    }
+    if let Some(resumed) = resumed_mark.filter(|m| m != mark) {
+        return Err(format!(
+            "the run being resumed evaluated with {resumed}, this command with {mark} \
+             (--nnue, --net FILE or neither: as the run began)"
         ));
     }
     o.seed = seed;
@@ -645,17 +681,20 @@ pub fn command(args: &[String]) -> i32 {
             }
         }
     };
-    if let Err(e) = o.eval.network() {
-        eprintln!("error: {e}");
-        return EXIT_USAGE;
-    }
+    let mark = match o.eval.network() {
+        Ok(network) => eval_mark(network.as_deref()),
+        Err(e) => {
+            eprintln!("error: {e}");
+            return EXIT_USAGE;
+        }
+    };
     let (mut sink, start_bytes): (Box<dyn Write + Send>, u64) = match o.out.clone() {
         None if o.resume => {
             eprintln!("error: --resume needs --out FILE\n{USAGE}");
             return EXIT_USAGE;
         }
         None => (Box::new(std::io::BufWriter::new(std::io::stdout())), 0),
-        Some(path) => match open_output(&path, &mut o, args) {
+        Some(path) => match open_output(&path, &mut o, args, &mark) {
             Ok((f, bytes)) => (Box::new(std::io::BufWriter::new(f)), bytes),
             Err(e) => {
                 eprintln!("error: {e}");
@@ -804,8 +843,8 @@ mod tests {
         };
         assert_eq!(command(&args(&a, "3")), 0);
         assert_eq!(command(&args(&b, "1")), 0);
-        let (games, bytes, seed) = read_progress(&progress_path(&b)).unwrap();
-        assert_eq!((games, seed), (1, 11));
+        let (games, bytes, seed, mark) = read_progress(&progress_path(&b)).unwrap();
+        assert_eq!((games, seed, mark.as_deref()), (1, 11, Some("hce")));
         // A torn write after the last whole game.
         let mut torn = std::fs::read(&b).unwrap();
         assert_eq!(torn.len() as u64, bytes);
@@ -817,6 +856,16 @@ mod tests {
         let mut other_seed = args(&b, "4");
         other_seed[7] = "12".to_string();
         assert_eq!(command(&other_seed), EXIT_USAGE);
+        // Not with another evaluation than the run began with...
+        let mut with_net = args(&b, "4");
+        with_net.push("--nnue".to_string());
+        assert_eq!(command(&with_net), EXIT_USAGE);
+        assert_eq!(read_progress(&progress_path(&b)).unwrap().0, 3);
+        // ...but a progress file from before the mark resumes.
+        let (games, bytes, seed, _) = read_progress(&progress_path(&b)).unwrap();
+        std::fs::write(progress_path(&b), format!("{games} {bytes} {seed}\n")).unwrap();
+        assert_eq!(command(&args(&b, "4")), 0);
+        assert_eq!(read_progress(&progress_path(&b)).unwrap().0, 4);
         let _ = std::fs::remove_dir_all(&dir);
     }
 
