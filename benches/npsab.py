@@ -3,6 +3,7 @@
 on a machine whose speed drifts.
 
     python3 benches/npsab.py [--rounds 3] [--time 2 | --nodes N] [--hash 64] NAME=CMD ...
+        [--set NAME:OPTION=VALUE ...]
 
 Every engine stays up (one thread, Hash 64 unless --hash says otherwise: a
 table that fits the CPU's caches shows what waiting for memory costs). Each
@@ -18,7 +19,9 @@ ever slows a search down, so the best of several runs is the steadier
 figure. Last, with two rounds or more, each engine's mean ratio by rounds
 with a 95% interval (each round's geometric mean over the positions taken
 as one sample): an interval that holds 1 means the two rates were not told
-apart. With --nodes every search of a position by one engine is the same
+apart. --set gives one engine a UCI option (e.g. `--set hce:"Use NNUE=false"`
+beside `nnue=target/release/cavalier hce=target/release/cavalier`: one
+binary, two evaluations). With --nodes every search of a position by one engine is the same
 search (the table is cleared before each), which makes the best-of figure
 cleaner still (an engine that ignores `go nodes`, as Toga II 3.0 does,
 searches for --time instead). Needs python-chess.
@@ -43,17 +46,27 @@ def main():
     ap.add_argument("--nodes", type=int,
                     help="nodes per search; --time then only caps it (for engines that ignore nodes)")
     ap.add_argument("--hash", type=int, default=64, help="hash table MB for every engine")
+    ap.add_argument("--set", action="append", default=[], metavar="NAME:OPTION=VALUE",
+                    help="a UCI option for the engine NAME (repeatable)")
     ap.add_argument("engines", nargs="+", metavar="NAME=CMD")
     args = ap.parse_args()
     specs = [e.split("=", 1) for e in args.engines]
     if any(len(s) != 2 for s in specs):
         sys.exit("engines are given as NAME=CMD")
+    extra = {name: {} for name, _ in specs}
+    for item in args.set:
+        name, _, setting = item.partition(":")
+        option, eq, value = setting.partition("=")
+        if name not in extra or not eq or not option:
+            sys.exit(f"--set {item!r}: expected NAME:OPTION=VALUE with NAME one of the engines")
+        extra[name][option] = value
     engines = {}
     try:
         for name, cmd in specs:
             engines[name] = chess.engine.SimpleEngine.popen_uci(cmd.split())
             wanted = {"Hash": args.hash, "Threads": 1}
             engines[name].configure({k: v for k, v in wanted.items() if k in engines[name].options})
+            engines[name].configure(extra[name])
         nps = {name: [] for name in engines}
         for _ in range(args.rounds):
             for _, fen in POSITIONS:
