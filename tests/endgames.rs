@@ -1,14 +1,18 @@
 //! Basic mates against a bare king, played out by the engine itself: from
 //! random positions of king and queen, king and rook, two bishops, and
 //! bishop and knight against king, the engine (both sides, a fixed number
-//! of nodes a move) must mate before the fifty-move rule. Without the
-//! evaluation's mop-up term it drew most king-and-rook endings.
+//! of nodes a move) must mate before the fifty-move rule, with the
+//! hand-written evaluation and with the network. Without the evaluation's
+//! mop-up term it drew most king-and-rook endings; the first network, which
+//! has none, drew king, bishop and knight against king by repetition.
 
 use cavalier::chess::board::{Board, Outcome};
 use cavalier::chess::types::Color;
+use cavalier::engine::nnue::{embedded, Network};
 use cavalier::engine::search::{SearchControl, SearchLimits, Searcher};
 use cavalier::engine::tt::TranspositionTable;
 use cavalier::util::rng::Rng;
+use std::sync::Arc;
 
 /// Random legal positions, White to move, with White's `pieces` (FEN
 /// letters) against the bare black king; bishops of `shades` (0 dark,
@@ -72,14 +76,16 @@ fn positions(pieces: &str, count: usize, seed: u64) -> Vec<String> {
     out
 }
 
-/// Plays a position out at `nodes` a move for both sides: true when White
-/// mates before the game is drawn.
-fn mates(fen: &str, nodes: u64) -> bool {
+/// Plays a position out at `nodes` a move for both sides, evaluating with
+/// `network` (`None`: the hand-written evaluation): true when White mates
+/// before the game is drawn.
+fn mates(fen: &str, nodes: u64, network: Option<Arc<Network>>) -> bool {
     let mut board = Board::from_fen(fen).unwrap();
     let mut searcher = Searcher::new();
     let tt = TranspositionTable::new(4);
     let limits = SearchLimits {
         max_nodes: nodes,
+        network,
         ..SearchLimits::default()
     };
     for _ in 0..200 {
@@ -93,18 +99,31 @@ fn mates(fen: &str, nodes: u64) -> bool {
     false
 }
 
-fn mated(pieces: &str, count: usize, nodes: u64) -> usize {
+fn mated(pieces: &str, count: usize, nodes: u64, network: Option<Arc<Network>>) -> usize {
     positions(pieces, count, 0x5EED ^ pieces.len() as u64)
         .iter()
-        .filter(|fen| mates(fen, nodes))
+        .filter(|fen| mates(fen, nodes, network.clone()))
         .count()
+}
+
+fn network() -> Option<Arc<Network>> {
+    Some(embedded().unwrap())
 }
 
 #[test]
 fn queen_rook_and_two_bishops_mate_a_bare_king() {
-    assert_eq!(mated("Q", 8, 5_000), 8);
-    assert_eq!(mated("R", 8, 5_000), 8);
-    assert_eq!(mated("BB", 8, 5_000), 8);
+    for net in [None, network()] {
+        assert_eq!(mated("Q", 8, 5_000, net.clone()), 8, "{net:?}");
+        assert_eq!(mated("R", 8, 5_000, net.clone()), 8, "{net:?}");
+        assert_eq!(mated("BB", 8, 5_000, net.clone()), 8, "{net:?}");
+    }
+}
+
+/// The position the first network drew by repetition (the hand-written
+/// evaluation mated in 53 plies at a tenth of a second a move).
+#[test]
+fn the_network_mates_with_bishop_and_knight() {
+    assert!(mates("8/8/3k4/8/8/8/8/1K1BN3 w - - 0 1", 20_000, network()));
 }
 
 /// Bishop and knight: the hardest basic mate (up to 33 moves from the
@@ -112,7 +131,9 @@ fn queen_rook_and_two_bishops_mate_a_bare_king() {
 #[test]
 #[ignore]
 fn bishop_and_knight_mate_a_bare_king() {
-    let n = mated("BN", 20, 20_000);
-    eprintln!("bishop and knight: {n} of 20 mated");
-    assert!(n >= 18, "{n} of 20");
+    for net in [None, network()] {
+        let n = mated("BN", 20, 20_000, net.clone());
+        eprintln!("bishop and knight, {net:?}: {n} of 20 mated");
+        assert!(n >= 18, "{net:?}: {n} of 20");
+    }
 }

@@ -1188,6 +1188,14 @@ fn network_options_load_and_keep_the_previous_network() {
     assert!(got.last().unwrap().contains("cp (White's view)"), "{got:?}");
     e.send("setoption name EvalFile value <embedded>");
     e.until("info string EvalFile <embedded>");
+    // A bare king against pieces: the search judges by the hand-written
+    // evaluation there, and `eval` says so.
+    e.send("position fen 8/8/3k4/8/8/8/8/1K1BN3 w - - 0 1");
+    e.send("eval");
+    e.until("NNUE evaluation");
+    let got = e.until_line("the bare-king note", |l| l.contains("bare king"));
+    assert!(got.last().unwrap().contains("instead"), "{got:?}");
+    e.send("position startpos");
 
     let bench_nodes = |e: &mut Engine| -> String {
         e.send("bench 2");

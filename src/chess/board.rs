@@ -657,6 +657,7 @@ impl Board {
     }
 
     /// How many pieces (king included) `color` has.
+    #[inline]
     pub fn piece_count(&self, color: Color) -> u32 {
         KINDS.iter().map(|&k| self.count(color, k)).sum()
     }

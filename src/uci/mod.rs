@@ -28,7 +28,7 @@ use crate::chess::board::Board;
 use crate::chess::diagram::{render, Diagram};
 use crate::chess::notation::parse_uci;
 use crate::chess::perft::divide_report;
-use crate::engine::eval::describe;
+use crate::engine::eval::{describe, judges_bare_king};
 use crate::engine::nnue::{same_network, Network};
 use crate::engine::threads::SearchPool;
 use crate::engine::tt::{TranspositionTable, MAX_HASH_MB};
@@ -391,6 +391,11 @@ impl Engine {
             self.out.line(&format!(
                 "NNUE evaluation: {white} cp (White's view), {cp} cp (side to move's)"
             ));
+            if judges_bare_king(&self.board) {
+                self.out.line(
+                    "(a bare king against pieces: the search uses the evaluation above instead)",
+                );
+            }
         }
     }
 

@@ -154,6 +154,17 @@ pub fn material(board: &Board) -> i32 {
     }
 }
 
+/// Whether this evaluation judges `board` even where a network evaluates:
+/// a bare king against pieces and no pawns. How to mate there (the mop-up
+/// term) and which of those endings are drawn are rules, not patterns a
+/// network learns from games that seldom reach them: the first network
+/// drew king, bishop and knight against king by repetition.
+#[inline(always)]
+pub fn judges_bare_king(board: &Board) -> bool {
+    let bare = |c: Color| board.piece_count(c) == 1 && board.count(c.flip(), PAWN) == 0;
+    bare(Color::White) || bare(Color::Black)
+}
+
 /// Full evaluation, side to move's view.
 pub fn evaluate(board: &Board) -> i32 {
     side_to_move_view(board, trace(board).white_score)

@@ -18,7 +18,7 @@
 
 use crate::chess::board::Board;
 use crate::chess::types::*;
-use crate::engine::eval::{evaluate_cached, EvalCache, PawnTable};
+use crate::engine::eval::{evaluate, evaluate_cached, judges_bare_king, EvalCache, PawnTable};
 use crate::engine::nnue::{same_network, Accumulators, Delta, Network};
 use crate::engine::ordering::{piece_to, Context, MoveOrdering, NO_PIECE_TO};
 pub use crate::engine::score::{mate_in, INFINITY, MATE, MATE_BOUND};
@@ -331,7 +331,8 @@ impl<'a> Search<'a> {
     }
 
     /// The static evaluation of `board`, `ply` plies below the root, side
-    /// to move's view: the network's when there is one, else the
+    /// to move's view: the network's when there is one (but for a bare
+    /// king against pieces, see [`judges_bare_king`]), else the
     /// hand-written one; looked up in the evaluation cache first.
     #[inline(always)]
     fn static_eval(&mut self, board: &Board, ply: usize) -> i32 {
@@ -340,7 +341,11 @@ impl<'a> Search<'a> {
             Some(net) => {
                 let accumulators = &mut *self.accumulators;
                 self.evals.get_or(board.hash(), || {
-                    accumulators.evaluate(net, board.side_to_move(), ply)
+                    if judges_bare_king(board) {
+                        evaluate(board)
+                    } else {
+                        accumulators.evaluate(net, board.side_to_move(), ply)
+                    }
                 })
             }
         }
