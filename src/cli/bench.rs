@@ -2,10 +2,9 @@
 //! hand-written evaluation or a network.
 
 use crate::engine::bench::DEFAULT_DEPTH;
-use crate::engine::nnue::{embedded, Network, USE_BY_DEFAULT};
+use crate::engine::nnue::{load, USE_BY_DEFAULT};
 use crate::util::command_line::{args_or_exit, say, EXIT_USAGE};
 use crate::util::text::quote;
-use std::sync::Arc;
 
 /// `cavalier bench --help`.
 fn usage() -> String {
@@ -68,22 +67,12 @@ pub fn command(args: &[String]) -> i32 {
         Ok(b) => b,
         Err(code) => return code,
     };
-    let network = match (b.nnue, &b.net) {
-        (false, _) => None,
-        (true, None) => match embedded() {
-            Ok(n) => Some(n),
-            Err(e) => {
-                eprintln!("error: the embedded network: {e}");
-                return EXIT_USAGE;
-            }
-        },
-        (true, Some(path)) => match Network::from_file(path) {
-            Ok(n) => Some(Arc::new(n)),
-            Err(e) => {
-                eprintln!("error: network \"{}\": {e}", quote(path));
-                return EXIT_USAGE;
-            }
-        },
+    let network = match b.nnue.then(|| load(b.net.as_deref())).transpose() {
+        Ok(network) => network,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return EXIT_USAGE;
+        }
     };
     crate::engine::bench::run(b.depth, network, &mut |line| say!("{line}"));
     0

@@ -26,7 +26,7 @@
 use crate::book::EMBEDDED;
 use crate::chess::board::{Board, Outcome};
 use crate::chess::types::Color;
-use crate::engine::nnue::{embedded, Network};
+use crate::engine::nnue::{load, Network};
 use crate::engine::search::{SearchControl, SearchLimits, Searcher, MAX_DEPTH};
 use crate::engine::tt::TranspositionTable;
 use crate::util::command_line::{unexpected, CommandLine, EXIT_FAILED, EXIT_USAGE};
@@ -107,18 +107,17 @@ pub enum SelfplayEval {
 }
 
 impl SelfplayEval {
-    /// The network this choice means (`None`: the hand-written
-    /// evaluation), or why it cannot be read.
-    pub fn network(&self) -> Result<Option<Arc<Network>>, String> {
-        match self {
-            SelfplayEval::HandWritten => Ok(None),
-            SelfplayEval::Embedded => embedded()
-                .map(Some)
-                .map_err(|e| format!("the embedded network: {e}")),
-            SelfplayEval::File(path) => Network::from_file(path)
-                .map(|n| Some(Arc::new(n)))
-                .map_err(|e| format!("network \"{path}\": {e}")),
-        }
+    /// This choice read: its network (`None`: the hand-written evaluation)
+    /// and its mark for the progress file, or why the network cannot be
+    /// read.
+    pub fn load(&self) -> Result<LoadedEval, String> {
+        let network = match self {
+            SelfplayEval::HandWritten => None,
+            SelfplayEval::Embedded => Some(load(None)?),
+            SelfplayEval::File(path) => Some(load(Some(path))?),
+        };
+        let mark = eval_mark(network.as_deref());
+        Ok(LoadedEval { network, mark })
     }
 
     /// Its name in the first progress line.
@@ -129,6 +128,14 @@ impl SelfplayEval {
             SelfplayEval::File(path) => format!("the network {path}"),
         }
     }
+}
+
+/// A run's evaluation, read once: the network (`None`: the hand-written
+/// evaluation) and its mark (`eval_mark`).
+#[derive(Clone, Debug)]
+pub struct LoadedEval {
+    pub network: Option<Arc<Network>>,
+    pub mark: String,
 }
 
 const USAGE: &str = "usage: cavalier selfplay [options]
@@ -503,21 +510,22 @@ impl Tally {
     }
 }
 
-/// Plays games `o.first_game..o.games` of `o` on its threads, writing
+/// Plays games `o.first_game..o.games` of `o` with the evaluation `eval`
+/// (`o.eval` read) on its threads, writing
 /// their positions to `sink` in game order (`start_bytes` already there);
 /// after each write, records the games and bytes written in the file
 /// `progress_file` if given. Progress lines go to `progress`. Returns the
 /// final tally line, or the first write error.
 pub fn run(
     o: &SelfplayOptions,
+    eval: &LoadedEval,
     openings: Option<&[Board]>,
     sink: &mut (dyn Write + Send),
     start_bytes: u64,
     progress_file: Option<&str>,
     progress: &(dyn Fn(&str) + Sync),
 ) -> Result<String, String> {
-    let network = o.eval.network()?;
-    let mark = eval_mark(network.as_deref());
+    let (network, mark) = (&eval.network, &eval.mark);
     let start = Instant::now();
     let next = AtomicUsize::new(o.first_game);
     let order = Mutex::new(InOrder {
@@ -560,7 +568,7 @@ pub fn run(
                         }
                         if let (Ok(()), Some(path), true) = (&written, progress_file, moved) {
                             written = out.flush().map_err(|e| e.to_string()).and_then(|_| {
-                                write_progress(path, order.next, order.bytes, o.seed, &mark)
+                                write_progress(path, order.next, order.bytes, o.seed, mark)
                             });
                         }
                         written
@@ -681,8 +689,8 @@ pub fn command(args: &[String]) -> i32 {
             }
         }
     };
-    let mark = match o.eval.network() {
-        Ok(network) => eval_mark(network.as_deref()),
+    let eval = match o.eval.load() {
+        Ok(eval) => eval,
         Err(e) => {
             eprintln!("error: {e}");
             return EXIT_USAGE;
@@ -694,7 +702,7 @@ pub fn command(args: &[String]) -> i32 {
             return EXIT_USAGE;
         }
         None => (Box::new(std::io::BufWriter::new(std::io::stdout())), 0),
-        Some(path) => match open_output(&path, &mut o, args, &mark) {
+        Some(path) => match open_output(&path, &mut o, args, &eval.mark) {
             Ok((f, bytes)) => (Box::new(std::io::BufWriter::new(f)), bytes),
             Err(e) => {
                 eprintln!("error: {e}");
@@ -722,6 +730,7 @@ pub fn command(args: &[String]) -> i32 {
     let report = |line: &str| eprintln!("{line}");
     match run(
         &o,
+        &eval,
         openings.as_deref(),
         &mut *sink,
         start_bytes,
@@ -771,7 +780,16 @@ mod tests {
             ..o.clone()
         };
         let mut buf: Vec<u8> = Vec::new();
-        run(&o, None, &mut buf, 0, None, &|_| {}).unwrap();
+        run(
+            &o,
+            &o.eval.load().unwrap(),
+            None,
+            &mut buf,
+            0,
+            None,
+            &|_| {},
+        )
+        .unwrap();
         buf
     }
 
@@ -872,7 +890,17 @@ mod tests {
     #[test]
     fn a_tiny_run_writes_well_formed_quiet_positions() {
         let mut buf: Vec<u8> = Vec::new();
-        let line = run(&tiny(), None, &mut buf, 0, None, &|_| {}).unwrap();
+        let o = tiny();
+        let line = run(
+            &o,
+            &o.eval.load().unwrap(),
+            None,
+            &mut buf,
+            0,
+            None,
+            &|_| {},
+        )
+        .unwrap();
         assert!(line.starts_with("2 games"), "{line}");
         let text = String::from_utf8(buf).unwrap();
         let lines: Vec<&str> = text.lines().collect();
@@ -951,13 +979,18 @@ mod tests {
         assert!(!net.is_empty());
         assert_ne!(net, hce);
         assert_eq!(net, output(&o, 0, 2));
-        let o = SelfplayOptions {
-            eval: SelfplayEval::File("no/such/file.nnue".to_string()),
-            ..tiny()
-        };
-        let mut buf: Vec<u8> = Vec::new();
-        assert!(run(&o, None, &mut buf, 0, None, &|_| {}).is_err());
-        assert!(buf.is_empty());
+        let bad = SelfplayEval::File("no/such/file.nnue".to_string());
+        assert!(bad.load().unwrap_err().contains("no/such/file.nnue"));
+        let out = std::env::temp_dir()
+            .join(format!("cavalier-badnet-{}.bin", std::process::id()))
+            .to_string_lossy()
+            .into_owned();
+        let args: Vec<String> = ["--games", "1", "--net", "no/such/file.nnue", "--out", &out]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        assert_eq!(command(&args), EXIT_USAGE);
+        assert!(!std::path::Path::new(&out).exists());
     }
 
     #[test]

@@ -348,5 +348,16 @@ pub fn embedded() -> Result<Arc<Network>, NetworkError> {
     NET.clone()
 }
 
+/// The network a command line names: the embedded one for `None`, else
+/// the one in the file; the error says which could not be read.
+pub fn load(file: Option<&str>) -> Result<Arc<Network>, String> {
+    match file {
+        None => embedded().map_err(|e| format!("the embedded network: {e}")),
+        Some(path) => Network::from_file(path)
+            .map(Arc::new)
+            .map_err(|e| format!("network \"{}\": {e}", crate::util::text::quote(path))),
+    }
+}
+
 #[cfg(test)]
 mod tests;

@@ -313,10 +313,10 @@ fn eval_command(args: &[String]) -> i32 {
             return EXIT_USAGE;
         }
     };
-    let net = match Network::from_file(path) {
+    let net = match crate::engine::nnue::load(Some(path)) {
         Ok(n) => n,
         Err(e) => {
-            eprintln!("error: \"{path}\": {e}");
+            eprintln!("error: {e}");
             return EXIT_USAGE;
         }
     };
