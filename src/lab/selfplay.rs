@@ -772,6 +772,14 @@ mod tests {
         }
     }
 
+    /// The games of `o` played to a buffer: the final tally line and the
+    /// bytes written.
+    fn run_to_buffer(o: &SelfplayOptions) -> (String, Vec<u8>) {
+        let mut buf: Vec<u8> = Vec::new();
+        let line = run(o, &o.eval.load().unwrap(), None, &mut buf, 0, None, &|_| {}).unwrap();
+        (line, buf)
+    }
+
     /// Games `from..to` of `o`, as the output would hold them.
     fn output(o: &SelfplayOptions, from: usize, to: usize) -> Vec<u8> {
         let o = SelfplayOptions {
@@ -779,18 +787,7 @@ mod tests {
             first_game: from,
             ..o.clone()
         };
-        let mut buf: Vec<u8> = Vec::new();
-        run(
-            &o,
-            &o.eval.load().unwrap(),
-            None,
-            &mut buf,
-            0,
-            None,
-            &|_| {},
-        )
-        .unwrap();
-        buf
+        run_to_buffer(&o).1
     }
 
     /// Games are written in order whatever thread finishes first, so a run
@@ -889,18 +886,7 @@ mod tests {
 
     #[test]
     fn a_tiny_run_writes_well_formed_quiet_positions() {
-        let mut buf: Vec<u8> = Vec::new();
-        let o = tiny();
-        let line = run(
-            &o,
-            &o.eval.load().unwrap(),
-            None,
-            &mut buf,
-            0,
-            None,
-            &|_| {},
-        )
-        .unwrap();
+        let (line, buf) = run_to_buffer(&tiny());
         assert!(line.starts_with("2 games"), "{line}");
         let text = String::from_utf8(buf).unwrap();
         let lines: Vec<&str> = text.lines().collect();
