@@ -1166,7 +1166,7 @@ fn network_options_load_and_keep_the_previous_network() {
     std::fs::write(&damaged, &bytes).unwrap();
     e.send(&format!("setoption name EvalFile value {net}"));
     let got = e.until("info string EvalFile");
-    assert!(got.last().unwrap().contains("128x2"), "{got:?}");
+    assert!(got.last().unwrap().contains("256x2"), "{got:?}");
     for (value, needle) in [
         ("/no/such/net.nnue".to_string(), "cannot read"),
         (

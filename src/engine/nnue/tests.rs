@@ -150,7 +150,7 @@ fn output_extremes_agree() {
 #[test]
 fn embedded_network_loads_and_scores_material() {
     let net = embedded().unwrap();
-    assert_eq!(net.hidden(), 128);
+    assert_eq!(net.hidden(), 256);
     // A queen up is good for its side, from either side's view.
     let up = Board::from_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1").unwrap();
     let down = Board::from_fen("4k3/8/8/8/8/8/8/3QK3 b - - 0 1").unwrap();
@@ -171,7 +171,9 @@ fn rechecked(f: impl FnOnce(&mut Vec<u8>)) -> Vec<u8> {
 #[test]
 fn bad_files_are_errors() {
     let good = include_bytes!("default.nnue").to_vec();
-    assert!(Network::from_bytes(&good).is_ok());
+    let hidden = Network::from_bytes(&good)
+        .expect("the embedded network loads")
+        .hidden();
     let err = |bytes: &[u8]| Network::from_bytes(bytes).unwrap_err();
     let mut magic = good.clone();
     magic[0] = b'X';
@@ -202,7 +204,7 @@ fn bad_files_are_errors() {
     damaged[1000] ^= 1;
     assert_eq!(err(&damaged), NetworkError::Checksum);
     // The first output weight set beyond the bound.
-    let w2_at = HEADER_BYTES + 2 * (INPUTS + 1) * 128;
+    let w2_at = HEADER_BYTES + 2 * (INPUTS + 1) * hidden;
     let b = rechecked(|b| b[w2_at..w2_at + 2].copy_from_slice(&300i16.to_le_bytes()));
     assert_eq!(err(&b), NetworkError::OutputWeight(300));
     assert!(err(&b).to_string().contains("300"));

@@ -427,7 +427,7 @@ mod tests {
         );
         let mut s = Searcher::new();
         s.use_network(Some(&big));
-        assert_eq!(s.accumulators.hidden(), 128);
+        assert_eq!(s.accumulators.hidden(), big.hidden());
         assert_eq!(s.evals.get_or(42, || 7), 7);
         s.use_network(Some(&big));
         assert_eq!(s.evals.get_or(42, || 8), 7);
