@@ -14,7 +14,7 @@ Chess960 or not, and (for `levels`) cavalier's own options. `ladder` is
 STRENGTH.md's: 10+0.1, Hash 64 for both sides, one thread, books and
 pondering off, 200 games each against GNU Chess 6.2.7, Toga II 3.0,
 Glaurung 2.2 and Ethereal 12.00 (and Phalanx XXV, an xboard engine), and
-100 Chess960 games against Glaurung 2.2. `levels` calibrates `Skill
+200 Chess960 games against Glaurung 2.2. `levels` calibrates `Skill
 Level` (40 games a level at 5+0.05 against the anchor nearest it:
 Stockfish at UCI_Elo 1350, fairymax, phalanx, glaurung). fastchess plays
 UCI engines only: the xboard legs (phalanx, fairymax) need --runner
@@ -77,7 +77,7 @@ PRESETS = {
         leg("toga2", TOGA, 200, "10+0.1"),
         leg("glaurung", GLAURUNG, 200, "10+0.1"),
         leg("ethereal", ETHEREAL, 200, "10+0.1"),
-        leg("glaurung960", GLAURUNG, 100, "10+0.1", chess960=True),
+        leg("glaurung960", GLAURUNG, 200, "10+0.1", chess960=True),
     ],
     "levels": [
         leg("L0-sf1350", SF1350, 40, "5+0.05", level(0)),
