@@ -392,6 +392,58 @@ fn selfplay_then_net_train_and_eval() {
         3,
         "{log}"
     );
+    // A run carried on from the last network (`--init`) starts where it
+    // ended: at a learning rate too small to move it, its held-out loss is
+    // the saved network's.
+    let quantised: f64 = out
+        .lines()
+        .last()
+        .unwrap()
+        .split_whitespace()
+        .nth(7)
+        .unwrap()
+        .parse()
+        .unwrap();
+    let o = cavalier(&[
+        "net",
+        "train",
+        &path("a.bin"),
+        &path("b.bin"),
+        "--out",
+        &path("nets2"),
+        "--init",
+        &path("nets/net-3.nnue"),
+        "--epochs",
+        "1",
+        "--lr",
+        "0.0000001",
+        "--threads",
+        "2",
+    ]);
+    assert!(o.success(), "{}", o.stderr);
+    let valid: f64 = o.stdout.split_whitespace().nth(5).unwrap().parse().unwrap();
+    assert!(
+        (valid - quantised).abs() < 0.02 * quantised,
+        "{valid} vs {quantised}: {}",
+        o.stdout
+    );
+    let o = cavalier(&[
+        "net",
+        "train",
+        &path("a.bin"),
+        "--out",
+        &path("nets3"),
+        "--init",
+        &path("nets/net-3.nnue"),
+        "--hidden",
+        "32",
+    ]);
+    assert_eq!(o.code, Some(2), "{}", o.stderr);
+    assert!(
+        o.stderr.contains("16 units, --hidden says 32"),
+        "{}",
+        o.stderr
+    );
     let o = cavalier(&[
         "net",
         "eval",
@@ -503,6 +555,15 @@ fn lab_bad_input_is_a_clear_error() {
             "net", "train", "f.bin", "--out", "/tmp/x", "--hidden", "100",
         ],
         vec!["net", "train", "f.bin", "--out", "/tmp/x", "--blend", "2"],
+        vec![
+            "net",
+            "train",
+            "f.bin",
+            "--out",
+            "/tmp/x",
+            "--init",
+            "/no/such/net.nnue",
+        ],
         vec!["net", "eval"],
         vec!["net", "eval", "/no/such/net.nnue"],
         vec!["net", "eval", "Cargo.toml"],

@@ -51,6 +51,8 @@ train  fits a network to the records of the DATA files; writes DIR/net-E.nnue
                     swapped), chosen afresh every epoch
   --threads N       (default: every core)
   --seed S          shuffles and initial weights (default 1)
+  --init NETFILE    start from this network instead of random weights (its
+                    width is the run's; a run that carries on from it)
 eval   prints the network's score of FEN (side to move's view, and White's)";
 
 /// Options of `cavalier net train`.
@@ -60,6 +62,10 @@ struct NetTrainOptions {
     out: String,
     max_score: i32,
     cfg: Config,
+    /// A network file to start from (`--init`), else random weights.
+    init: Option<String>,
+    /// Whether `--hidden` was given (it must then match `--init`'s).
+    hidden_given: bool,
 }
 
 fn parse_train(args: &[String]) -> Result<NetTrainOptions, String> {
@@ -82,6 +88,8 @@ fn parse_train(args: &[String]) -> Result<NetTrainOptions, String> {
             validation: 0.02,
             mirror: false,
         },
+        init: None,
+        hidden_given: false,
     };
     let mut args = CommandLine::new(args);
     while let Some(a) = args.next() {
@@ -90,8 +98,10 @@ fn parse_train(args: &[String]) -> Result<NetTrainOptions, String> {
             "--out" => o.out = args.value()?.to_string(),
             "--hidden" => {
                 c.hidden =
-                    args.number(|&n: &usize| n.is_multiple_of(16) && (16..=1024).contains(&n))?
+                    args.number(|&n: &usize| n.is_multiple_of(16) && (16..=1024).contains(&n))?;
+                o.hidden_given = true;
             }
+            "--init" => o.init = Some(args.value()?.to_string()),
             "--epochs" => c.epochs = args.number(|&n: &usize| n > 0)?,
             "--batch" => c.batch = args.number(|&n: &usize| n > 0)?,
             "--lr" => c.lr = args.number(|&x: &f32| x > 0.0 && x < 1.0)?,
@@ -145,6 +155,23 @@ fn read_records(
     Ok((out, left_out))
 }
 
+/// The network `--init` names as floats (`None` without `--init`); its
+/// width must be `--hidden`'s when both are given.
+fn initial_network(o: &NetTrainOptions) -> Result<Option<network::Params>, String> {
+    let Some(path) = &o.init else {
+        return Ok(None);
+    };
+    let net = crate::engine::nnue::load(Some(path))?;
+    let p = quant::to_float(&net).map_err(|e| format!("\"{path}\": {e}"))?;
+    if o.hidden_given && p.hidden != o.cfg.hidden {
+        return Err(format!(
+            "\"{path}\" has {} units, --hidden says {}",
+            p.hidden, o.cfg.hidden
+        ));
+    }
+    Ok(Some(p))
+}
+
 /// Mean loss of the quantised network on `records` (the float network's
 /// loss, with the engine's integer arithmetic).
 fn quantised_loss(net: &Network, records: &[[u8; RECORD_BYTES]], blend: f32) -> f64 {
@@ -159,10 +186,20 @@ fn quantised_loss(net: &Network, records: &[[u8; RECORD_BYTES]], blend: f32) -> 
 }
 
 fn train_command(args: &[String]) -> i32 {
-    let o = match args_or_exit(parse_train(args), USAGE) {
+    let mut o = match args_or_exit(parse_train(args), USAGE) {
         Ok(o) => o,
         Err(code) => return code,
     };
+    let initial = match initial_network(&o) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return EXIT_USAGE;
+        }
+    };
+    if let Some(p) = &initial {
+        o.cfg.hidden = p.hidden;
+    }
     let (mut records, left_out) = match read_records(&o.data, o.max_score) {
         Ok(r) => r,
         Err(e) => {
@@ -194,10 +231,11 @@ fn train_command(args: &[String]) -> i32 {
         }
     };
     let header = format!(
-        "# {} records ({left_out} left out: unreadable or beyond {} cp), {:?}",
+        "# {} records ({left_out} left out: unreadable or beyond {} cp), {:?}, from {}",
         records.len(),
         o.max_score,
-        o.cfg
+        o.cfg,
+        o.init.as_deref().unwrap_or("random weights")
     );
     eprintln!("{header}");
     let _ = writeln!(log, "{header}");
@@ -205,7 +243,7 @@ fn train_command(args: &[String]) -> i32 {
     let mut last = start.elapsed();
     let trained = records.len() as f64 * (1.0 - o.cfg.validation as f64);
     let mut failure = None;
-    train::train(&mut records, &o.cfg, &mut |e| {
+    train::train(&mut records, &o.cfg, initial, &mut |e| {
         let epoch = e.epoch;
         let q = quant::from_float(e.net);
         let qloss = quantised_loss(&q, e.validation, o.cfg.blend);

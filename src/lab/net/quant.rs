@@ -28,6 +28,27 @@ pub fn from_float(p: &Params) -> Network {
     net.expect("a trained network has the engine's shape")
 }
 
+/// A network of the engine's back to floats (the inverse of `from_float`,
+/// exact for what it rounded): the starting point of a run that carries
+/// on from a network (`net train --init`). Refused when the network's
+/// scale is not the trainer's.
+pub fn to_float(net: &Network) -> Result<Params, String> {
+    if net.scale() != SCALE as i32 {
+        return Err(format!(
+            "the network's scale is {}, the trainer's {SCALE}",
+            net.scale()
+        ));
+    }
+    let f = |v: &[i16], s: i32| v.iter().map(|&x| x as f32 / s as f32).collect();
+    Ok(Params {
+        hidden: net.hidden(),
+        w1: f(net.w1(), QA),
+        b1: f(net.b1(), QA),
+        w2: f(net.w2(), QB),
+        b2: net.b2() as f32 / (QA * QB) as f32,
+    })
+}
+
 /// The network's file.
 pub fn to_bytes(net: &Network) -> Vec<u8> {
     let mut out = Vec::with_capacity(32 + 2 * net.w1().len());
@@ -91,6 +112,19 @@ mod tests {
         let float_cp = p.forward(&us, &them) * SCALE;
         let cp = q.evaluate_features(&us, &them);
         assert!((cp as f32 - float_cp).abs() < 3.0, "{cp} vs {float_cp}");
+    }
+
+    #[test]
+    fn floats_of_a_network_round_back_to_it() {
+        let q = from_float(&random_net(32));
+        let p = to_float(&q).unwrap();
+        assert_eq!(p.hidden, 32);
+        assert_eq!(from_float(&p), q);
+        let (us, them) = position();
+        let cp = q.evaluate_features(&us, &them) as f32;
+        assert!((p.forward(&us, &them) * SCALE - cp).abs() < 3.0);
+        let other = Network::new(16, 600, vec![0; 768 * 16], vec![0; 16], vec![0; 32], 0).unwrap();
+        assert!(to_float(&other).unwrap_err().contains("600"));
     }
 
     #[test]

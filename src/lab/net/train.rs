@@ -150,17 +150,22 @@ pub struct Epoch<'a> {
 /// before any shuffling: self-play files hold games one after another, so
 /// the held-out positions come from games the network never trained on
 /// (a random share would hold out near-twins of trained positions, the
-/// same game a move later, and flatter the loss). Calls `report` after
-/// every epoch.
+/// same game a move later, and flatter the loss). Starts from `start`
+/// (of `cfg.hidden` units) if given, else from random weights (drawn
+/// either way, so that the shuffles do not depend on it). Calls `report`
+/// after every epoch.
 pub fn train(
     records: &mut [[u8; RECORD_BYTES]],
     cfg: &Config,
+    start: Option<Params>,
     report: &mut dyn FnMut(&Epoch),
 ) -> Params {
     let mut rng = Rng::new(cfg.seed);
     let held = ((records.len() as f64 * cfg.validation as f64) as usize).min(records.len() / 2);
     let (train, valid) = records.split_at_mut(records.len() - held);
-    let mut net = Params::random(cfg.hidden, &mut || rng.next_u64());
+    let random = Params::random(cfg.hidden, &mut || rng.next_u64());
+    let mut net = start.unwrap_or(random);
+    assert_eq!(net.hidden, cfg.hidden, "the starting network's width");
     let mut opt = AdamW::new(cfg.hidden);
     let mut grads = vec![Params::zeros(cfg.hidden); cfg.threads.max(1)];
     let mut sum = Params::zeros(cfg.hidden);
