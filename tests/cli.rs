@@ -352,38 +352,34 @@ fn selfplay_then_net_train_and_eval() {
         std::fs::metadata(path("a.bin")).unwrap().len(),
         32 * lines as u64
     );
-    let o = cavalier(&[
-        "net",
-        "train",
-        &path("a.bin"),
-        &path("b.bin"),
-        "--out",
-        &path("nets"),
-        "--hidden",
-        "16",
-        "--epochs",
-        "3",
-        "--batch",
-        "64",
-        "--lr",
-        "0.01",
-        "--threads",
-        "2",
-    ]);
+    // `net train` on both files into `out`, with `extra` flags.
+    let train = |out: &str, extra: &[&str]| {
+        let (a, b, out) = (path("a.bin"), path("b.bin"), path(out));
+        let mut args = vec!["net", "train", &a, &b, "--out", &out, "--threads", "2"];
+        args.extend_from_slice(extra);
+        cavalier(&args)
+    };
+    // An epoch's line: `epoch E train T valid V valid-quantised Q ...`;
+    // the value after `name`.
+    let value = |line: &str, name: &str| -> f64 {
+        let w: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(
+            (w[0], w[2], w[4], w[6]),
+            ("epoch", "train", "valid", "valid-quantised"),
+            "{line}"
+        );
+        let at = w.iter().position(|&x| x == name).unwrap();
+        w[at + 1].parse().unwrap()
+    };
+    let o = train(
+        "nets",
+        &[
+            "--hidden", "16", "--epochs", "3", "--batch", "64", "--lr", "0.01",
+        ],
+    );
     assert!(o.success(), "{}", o.stderr);
     let out = &o.stdout;
-    let losses: Vec<f64> = out
-        .lines()
-        .map(|l| {
-            let w: Vec<&str> = l.split_whitespace().collect();
-            assert_eq!(
-                (w[0], w[2], w[4], w[6]),
-                ("epoch", "train", "valid", "valid-quantised"),
-                "{l}"
-            );
-            w[3].parse().unwrap()
-        })
-        .collect();
+    let losses: Vec<f64> = out.lines().map(|l| value(l, "train")).collect();
     assert_eq!(losses.len(), 3, "{out}");
     assert!(losses[2] < losses[0], "{out}");
     let log = std::fs::read_to_string(path("nets/log.txt")).unwrap();
@@ -395,49 +391,20 @@ fn selfplay_then_net_train_and_eval() {
     // A run carried on from the last network (`--init`) starts where it
     // ended: at a learning rate too small to move it, its held-out loss is
     // the saved network's.
-    let quantised: f64 = out
-        .lines()
-        .last()
-        .unwrap()
-        .split_whitespace()
-        .nth(7)
-        .unwrap()
-        .parse()
-        .unwrap();
-    let o = cavalier(&[
-        "net",
-        "train",
-        &path("a.bin"),
-        &path("b.bin"),
-        "--out",
-        &path("nets2"),
-        "--init",
-        &path("nets/net-3.nnue"),
-        "--epochs",
-        "1",
-        "--lr",
-        "0.0000001",
-        "--threads",
-        "2",
-    ]);
+    let quantised = value(out.lines().last().unwrap(), "valid-quantised");
+    let net3 = path("nets/net-3.nnue");
+    let o = train(
+        "nets2",
+        &["--init", &net3, "--epochs", "1", "--lr", "0.0000001"],
+    );
     assert!(o.success(), "{}", o.stderr);
-    let valid: f64 = o.stdout.split_whitespace().nth(5).unwrap().parse().unwrap();
+    let valid = value(o.stdout.trim(), "valid");
     assert!(
         (valid - quantised).abs() < 0.02 * quantised,
         "{valid} vs {quantised}: {}",
         o.stdout
     );
-    let o = cavalier(&[
-        "net",
-        "train",
-        &path("a.bin"),
-        "--out",
-        &path("nets3"),
-        "--init",
-        &path("nets/net-3.nnue"),
-        "--hidden",
-        "32",
-    ]);
+    let o = train("nets3", &["--init", &net3, "--hidden", "32"]);
     assert_eq!(o.code, Some(2), "{}", o.stderr);
     assert!(
         o.stderr.contains("16 units, --hidden says 32"),

@@ -156,8 +156,8 @@ fn read_records(
 }
 
 /// The network `--init` names as floats (`None` without `--init`); its
-/// width must be `--hidden`'s when both are given.
-fn initial_network(o: &NetTrainOptions) -> Result<Option<network::Params>, String> {
+/// width must be `--hidden`'s when both are given, and becomes the run's.
+fn initial_network(o: &mut NetTrainOptions) -> Result<Option<network::Params>, String> {
     let Some(path) = &o.init else {
         return Ok(None);
     };
@@ -169,6 +169,7 @@ fn initial_network(o: &NetTrainOptions) -> Result<Option<network::Params>, Strin
             p.hidden, o.cfg.hidden
         ));
     }
+    o.cfg.hidden = p.hidden;
     Ok(Some(p))
 }
 
@@ -190,16 +191,13 @@ fn train_command(args: &[String]) -> i32 {
         Ok(o) => o,
         Err(code) => return code,
     };
-    let initial = match initial_network(&o) {
+    let initial = match initial_network(&mut o) {
         Ok(p) => p,
         Err(e) => {
             eprintln!("error: {e}");
             return EXIT_USAGE;
         }
     };
-    if let Some(p) = &initial {
-        o.cfg.hidden = p.hidden;
-    }
     let (mut records, left_out) = match read_records(&o.data, o.max_score) {
         Ok(r) => r,
         Err(e) => {

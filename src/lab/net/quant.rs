@@ -68,6 +68,7 @@ pub fn to_bytes(net: &Network) -> Vec<u8> {
 mod tests {
     use super::super::network::{feature, Params};
     use super::*;
+    use crate::engine::nnue::INPUTS;
 
     fn random_net(hidden: usize) -> Params {
         let mut state = 0x9e37_79b9_7f4a_7c15u64;
@@ -123,7 +124,8 @@ mod tests {
         let (us, them) = position();
         let cp = q.evaluate_features(&us, &them) as f32;
         assert!((p.forward(&us, &them) * SCALE - cp).abs() < 3.0);
-        let other = Network::new(16, 600, vec![0; 768 * 16], vec![0; 16], vec![0; 32], 0).unwrap();
+        let other =
+            Network::new(16, 600, vec![0; INPUTS * 16], vec![0; 16], vec![0; 32], 0).unwrap();
         assert!(to_float(&other).unwrap_err().contains("600"));
     }
 
