@@ -31,11 +31,20 @@ conditions, and a later run with another binary or other conditions is
 refused: a ladder is one build's. The table gives, per leg, W/D/L, the
 score, Elo +- 95% from the pentanomial counts, and the faults (time
 losses, illegal moves, crashes) of each side. No Python package is needed.
+
+Where the opponent has a rating (RATINGS, each with its source), the
+table adds cavalier's Elo on that scale, the rating plus the measured
+difference, and below it each strength's figure from all its rated legs
+together (weighted by inverse variance): full strength for `ladder`, each
+Skill Level for `levels`. The ratings come from different lists and time
+controls, so read those figures as +- 100 at best. Chess960 legs are not
+rated (the ratings are standard chess's), nor is Ethereal (no source).
 """
 
 import argparse
 import glob
 import json
+import math
 import os
 import shlex
 import sys
@@ -60,14 +69,28 @@ PHALANX_16 = "name=phalanx cmd=/usr/games/phalanx 'args=-b- -p- -l-' proto=xboar
 GLAURUNG_16 = ("name=glaurung cmd=/usr/games/glaurung option.Hash=16 option.Threads=1 "
                "option.OwnBook=false option.Ponder=false")
 
+# The anchors' ratings, by the opponent's name: Stockfish's UCI_Elo is
+# documented as calibrated to CCRL 40/4; Fairy-Max 5.0b plays as micro-Max
+# 4.8, CCRL 40/40 1940 by its author's account; Phalanx, GNU Chess,
+# Glaurung and Toga II are the CCRL figures of the project's issue 6.
+RATINGS = {"sf1350": 1350, "fairymax": 1940, "phalanx": 2610, "gnuchess": 2700,
+           "glaurung": 2790, "toga2": 2900}
 
-def leg(name, opponent, games, tc, own=OWN, chess960=False):
+
+def leg(name, opponent, games, tc, own=OWN, chess960=False, strength="full strength"):
+    """One leg; `strength` names cavalier's setting, the legs of one
+    setting rated together."""
     return {"name": name, "opponent": opponent, "games": games, "tc": tc, "own": own,
-            "chess960": chess960}
+            "chess960": chess960, "strength": strength}
 
 
 def level(n):
     return f"option.Hash=16 option.Threads=1 option.OwnBook=false 'option.Skill Level={n}'"
+
+
+def level_leg(n, opponent):
+    return leg(f"L{n}-{runner.Engine(opponent).name}", opponent, 40, "5+0.05", level(n),
+               strength=f"Skill Level {n}")
 
 
 PRESETS = {
@@ -79,16 +102,9 @@ PRESETS = {
         leg("ethereal", ETHEREAL, 200, "10+0.1"),
         leg("glaurung960", GLAURUNG, 200, "10+0.1", chess960=True),
     ],
-    "levels": [
-        leg("L0-sf1350", SF1350, 40, "5+0.05", level(0)),
-        leg("L3-sf1350", SF1350, 40, "5+0.05", level(3)),
-        leg("L5-fairymax", FAIRYMAX, 40, "5+0.05", level(5)),
-        leg("L8-fairymax", FAIRYMAX, 40, "5+0.05", level(8)),
-        leg("L8-phalanx", PHALANX_16, 40, "5+0.05", level(8)),
-        leg("L11-phalanx", PHALANX_16, 40, "5+0.05", level(11)),
-        leg("L14-glaurung", GLAURUNG_16, 40, "5+0.05", level(14)),
-        leg("L17-glaurung", GLAURUNG_16, 40, "5+0.05", level(17)),
-    ],
+    "levels": [level_leg(0, SF1350), level_leg(3, SF1350), level_leg(5, FAIRYMAX),
+               level_leg(8, FAIRYMAX), level_leg(8, PHALANX_16), level_leg(11, PHALANX_16),
+               level_leg(14, GLAURUNG_16), level_leg(17, GLAURUNG_16)],
 }
 
 
@@ -117,20 +133,43 @@ def chunks(directory, lg):
     return sorted(glob.glob(os.path.join(directory, f"{glob.escape(lg['name'])}-[0-9]*.pgn")))
 
 
+def rating(lg):
+    """The opponent's rating, or None (unrated, or a Chess960 leg)."""
+    return None if lg["chess960"] else RATINGS.get(runner.Engine(lg["opponent"]).name)
+
+
 def table(directory, legs, notes):
-    """The ladder so far as a Markdown table."""
-    print("| leg | games | W | D | L | score | Elo | pentanomial | faults |")
-    print("|---|---|---|---|---|---|---|---|---|")
+    """The ladder so far as a Markdown table, then each strength's Elo on
+    the rated opponents' scale."""
+    print("| leg | games | W | D | L | score | Elo | on the scale | pentanomial | faults |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    rated = {}
     for lg in legs:
         t = runner.Tally.from_pgn(chunks(directory, lg), "cavalier")
         if not t.games:
-            print(f"| {lg['name']} | 0 | | | | | | | {notes.get(lg['name'], '')} |")
+            print(f"| {lg['name']} | 0 | | | | | | | | {notes.get(lg['name'], '')} |")
             continue
         w, d, l = t.wdl
         e = t.elo()
         elo = f"{e[0]:+.1f} ± {e[1]:.1f}" if e else ""
+        scale = ""
+        if e and rating(lg) is not None and math.isfinite(e[1]):
+            scale = f"{rating(lg) + e[0]:.0f} ({rating(lg)} {e[0]:+.0f})"
+            rated.setdefault(lg["strength"], []).append((rating(lg) + e[0], e[1], lg["name"]))
         print(f"| {lg['name']} | {t.games} | {w} | {d} | {l} | {100 * (w + d / 2) / t.games:.1f}% "
-              f"| {elo} | {t.penta} | {t.faults_text()} |", flush=True)
+              f"| {elo} | {scale} | {t.penta} | {t.faults_text()} |", flush=True)
+    for strength, found in rated.items():
+        elo, half = combined(found)
+        print(f"{strength}: {elo:.0f} ± {half:.0f} on the rated opponents' scale, "
+              f"from {', '.join(n for _, _, n in found)}")
+
+
+def combined(found):
+    """The inverse-variance mean of (Elo, 95% half-width, _) figures and
+    its 95% half-width."""
+    weights = [1 / h ** 2 for _, h, _ in found]
+    mean = sum(w * e for w, (e, _, _) in zip(weights, found)) / sum(weights)
+    return mean, 1 / math.sqrt(sum(weights))
 
 
 def main():
