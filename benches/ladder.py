@@ -152,10 +152,11 @@ def table(directory, legs, notes):
         w, d, l = t.wdl
         e = t.elo()
         elo = f"{e[0]:+.1f} ± {e[1]:.1f}" if e else ""
-        scale = ""
-        if e and rating(lg) is not None and math.isfinite(e[1]):
-            scale = f"{rating(lg) + e[0]:.0f} ({rating(lg)} {e[0]:+.0f})"
-            rated.setdefault(lg["strength"], []).append((rating(lg) + e[0], e[1], lg["name"]))
+        scale, r = "", rating(lg)
+        # A score of 0 or 100% (infinite width) or pairs all alike (zero) cannot be weighted.
+        if e and r is not None and math.isfinite(e[1]) and e[1] > 0:
+            scale = f"{r + e[0]:.0f} ({r} {e[0]:+.0f})"
+            rated.setdefault(lg["strength"], []).append((r + e[0], e[1], lg["name"]))
         print(f"| {lg['name']} | {t.games} | {w} | {d} | {l} | {100 * (w + d / 2) / t.games:.1f}% "
               f"| {elo} | {scale} | {t.penta} | {t.faults_text()} |", flush=True)
     for strength, found in rated.items():
