@@ -9,9 +9,10 @@ A pentanomial SPRT in normalized Elo (nElo), bounds [0, 10] by default,
 alpha = beta = 0.05: the test fishtest and OpenBench run. fastchess decides
 it (its built-in SPRT); each opening of --openings (shuffled by --seed) is
 played twice with colours swapped, Hash 16 and no book for both
-(--each), fishtest's adjudication. It stops at H0 or H1, or after --rounds
-pairs undecided; --fixed plays exactly --rounds pairs with no SPRT (a match
-of a size declared in advance).
+(--each), fishtest's adjudication (--chess960: the 960 Chess960 start
+positions instead, shuffled by --seed). It stops at H0 or H1, or after
+--rounds pairs undecided; --fixed plays exactly --rounds pairs with no
+SPRT (a match of a size declared in advance).
 
 DIR holds what the test makes, all written as it goes:
   games.pgn    every game
@@ -70,6 +71,8 @@ def main():
                     help="pairs of games at most (default %(default)s)")
     ap.add_argument("--seed", type=int, default=1, help="shuffles the openings (default 1)")
     ap.add_argument("--fixed", action="store_true", help="play --rounds pairs, no SPRT")
+    ap.add_argument("--chess960", action="store_true",
+                    help="Chess960 from the 960 start positions (shuffled by --seed), not --openings")
     ap.add_argument("--same-source", action="store_true",
                     help="go on although the binaries changed (a rebuild of the same commits)")
     ap.add_argument("--sum", action="store_true", help="only print the summary")
@@ -101,26 +104,35 @@ def main():
         print(summary(record, tally), end="")
         return
     exe = runner.find_runner(args.runner, args.runner_path)
+    if args.chess960:
+        # Both runners take the shuffled file in order, so --seed alone
+        # decides which positions are played.
+        paths["book"] = os.path.join(args.dir, "openings960.epd")
+        if not os.path.exists(paths["book"]):
+            runner.chess960_openings(args.seed, paths["book"])
     if args.runner == "fastchess" and os.path.exists(paths["state"]):
         cmd = [exe, "-config", f"file={os.path.abspath(paths['state'])}"]
     elif args.runner == "fastchess":
         cmd = runner.command(
             "fastchess", exe, [new, base], rounds=args.rounds, pgn=paths["pgn"],
-            each=limit(args) + shlex.split(args.each), openings=args.openings, seed=args.seed,
-            concurrency=args.concurrency, adjudicate=not args.no_adjudication,
+            each=limit(args) + shlex.split(args.each),
+            openings=paths["book"] if args.chess960 else args.openings,
+            order="sequential" if args.chess960 else "random", seed=args.seed,
+            concurrency=args.concurrency, chess960=args.chess960,
+            adjudicate=not args.no_adjudication,
             sprt=None if args.fixed else (args.elo0, args.elo1, args.alpha, args.beta),
             state=paths["state"])
     else:
         # cutechess-cli cannot resume: each run takes the openings after the
         # games already played, from a file shuffled once.
-        if not os.path.exists(paths["book"]):
+        if not args.chess960 and not os.path.exists(paths["book"]):
             runner.shuffled_openings(args.openings, args.seed, paths["book"])
         played = sum(tally.penta) + tally.unpaired
         cmd = runner.command(
             "cutechess", exe, [new, base], rounds=args.rounds - sum(tally.penta),
             pgn=paths["pgn"], each=limit(args) + shlex.split(args.each), openings=paths["book"],
             order="sequential", start=played + 1, concurrency=args.concurrency,
-            adjudicate=not args.no_adjudication)
+            chess960=args.chess960, adjudicate=not args.no_adjudication)
     lower, upper = runner.sprt_bounds(args.alpha, args.beta)
     report, outcome = [], []
 
@@ -194,8 +206,8 @@ def check_record(path, first, args, new, base):
             "limit": f"nodes {args.nodes}" if args.nodes else f"tc {args.tc}",
             "fixed": args.fixed, "elo0": args.elo0, "elo1": args.elo1, "alpha": args.alpha,
             "beta": args.beta, "rounds": args.rounds,
-            "openings": os.path.basename(args.openings), "seed": args.seed,
-            "runner": args.runner}
+            "openings": "chess960" if args.chess960 else os.path.basename(args.openings),
+            "seed": args.seed, "runner": args.runner}
     build = {"new_sha256": new.sha256(), "base_sha256": base.sha256()}
     if first is None:
         record = dict(here, **build, rebuilds=[])
