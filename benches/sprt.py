@@ -125,7 +125,7 @@ def main():
     else:
         # cutechess-cli cannot resume: each run takes the openings after the
         # games already played, from a file shuffled once.
-        if not args.chess960 and not os.path.exists(paths["book"]):
+        if not os.path.exists(paths["book"]):
             runner.shuffled_openings(args.openings, args.seed, paths["book"])
         played = sum(tally.penta) + tally.unpaired
         cmd = runner.command(
