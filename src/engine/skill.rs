@@ -61,24 +61,22 @@ impl Skill {
     }
 }
 
-/// Measured strength of Skill Levels, (level, Elo) with both rising: 40
-/// games each at 5+0.05 against an anchor near the level's strength,
-/// Stockfish 15.1 at `UCI_Elo` 1350, Fairy-Max 5.0b (~1940), Phalanx XXV
-/// (~2610) or Glaurung 2.2 (~2777, placed through the ladder), rounded to
-/// 5; full strength from the ladder's 200 games against Phalanx at 10+0.1
-/// (STRENGTH.md, "Strength levels"; build `c6f2a68`). Level 8 pools its
-/// games against Fairy-Max and Phalanx. Level 14 measured below level 11
-/// (2660 against 2737, well within their errors of over 100): the table
-/// keeps 11 at the two levels' pooled 2695 and leaves 14 to be
-/// interpolated, since the look-up needs the Elo to rise with the level.
-pub const SKILL_ELO: [(i32, i64); 7] = [
-    (0, 990),
-    (3, 1530),
-    (5, 1940),
-    (8, 2325),
-    (11, 2695),
-    (17, 2905),
-    (MAX_SKILL, 3150),
+/// Measured strength of Skill Levels with the network, (level, Elo) with
+/// both rising: 40 games each at 5+0.05 against an anchor near the
+/// level's strength, Stockfish 15.1 at `UCI_Elo` 1350, Fairy-Max 5.0b
+/// (~1940), Phalanx XXV (~2610) or Glaurung 2.2 (~2790), rounded to 5;
+/// level 8 pools its games against Fairy-Max and Phalanx; full strength
+/// from the ladder's 200-game legs against Toga II 3.0 and Glaurung 2.2
+/// at 10+0.1 (STRENGTH.md, "Strength levels"; build `a6546b6`).
+pub const SKILL_ELO: [(i32, i64); 8] = [
+    (0, 1190),
+    (3, 1690),
+    (5, 2065),
+    (8, 2680),
+    (11, 2865),
+    (14, 3060),
+    (17, 3110),
+    (MAX_SKILL, 3360),
 ];
 /// Lowest Elo measured (the weakest level).
 pub const MIN_ELO: i64 = SKILL_ELO[0].1;
