@@ -1,11 +1,11 @@
 //! The lab: the tools that make and measure the engine rather than play
-//! with it. Self-play data (`selfplay`), the evaluation's tuner (`tune`),
-//! the win/draw/loss model's fit (`wdl`) and EPD test suites (`epd`); the
-//! network's data generator and trainer are to join them.
+//! with it. Self-play data (`selfplay`), the network's data and trainer
+//! (`net`), the hand-written evaluation's tuner (`tune`), the
+//! win/draw/loss model's fit (`wdl`) and EPD test suites (`epd`).
 //!
 //! Compiled only with the cargo feature `lab`
 //! (`cargo build --release --features lab`): the same `cavalier` binary
-//! then answers `cavalier selfplay|tune|wdl|epd ...`, and the default
+//! then answers `cavalier selfplay|net|tune|wdl|epd ...`, and the default
 //! build answers them with that build command. A feature rather than a
 //! second binary, because a second binary would still need these modules
 //! in the library, which every build compiles; behind a feature the
