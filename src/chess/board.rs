@@ -262,7 +262,7 @@ fn castling_key(rights: u8) -> u64 {
 
 #[inline(always)]
 fn ep_key(s: Square) -> u64 {
-    KEYS.ep_file[file_of(s)]
+    KEYS.ep_file[s.file()]
 }
 
 // ---------------------------------------------------------------------------
@@ -955,11 +955,11 @@ impl Board {
     /// `rook_from`: (king_to, rook_to).
     #[inline(always)]
     pub fn castle_targets(&self, king_from: Square, rook_from: Square) -> (Square, Square) {
-        let rank = rank_of(king_from);
+        let rank = king_from.rank();
         if rook_from > king_from {
-            (square(6, rank), square(5, rank))
+            (Square::from_coords(6, rank), Square::from_coords(5, rank))
         } else {
-            (square(2, rank), square(3, rank))
+            (Square::from_coords(2, rank), Square::from_coords(3, rank))
         }
     }
 
@@ -1299,7 +1299,7 @@ impl Board {
         for s in Sq64::all().map(Sq64::cell) {
             let p = self.cells[s];
             if p != EMPTY {
-                b.put(-p, mirror(s));
+                b.put(-p, s.mirror());
             }
         }
         b.side = self.side.flip();
@@ -1307,13 +1307,13 @@ impl Board {
         for r in 0..4 {
             let src = r ^ 2;
             if self.castle_rook[src] != Square::NONE {
-                b.castle_rook[r] = mirror(self.castle_rook[src]);
+                b.castle_rook[r] = self.castle_rook[src].mirror();
             }
         }
         b.castle_mask = [ALL_CASTLING; CELLS];
         b.rebuild_castle_mask();
         b.ep = if self.ep != Square::NONE {
-            mirror(self.ep)
+            self.ep.mirror()
         } else {
             Square::NONE
         };
@@ -1488,8 +1488,8 @@ mod tests {
         assert_eq!(direction(sq::A1, sq::H8), NORTH + EAST);
         assert_eq!(direction(sq::H1, sq::A1), WEST);
         assert_eq!(direction(sq::A1, sq::A8), NORTH);
-        assert_eq!(direction(sq::A1, square(7, 2)), 0);
-        assert_eq!(direction(sq::D1, square(0, 1)), 0);
+        assert_eq!(direction(sq::A1, Square::from_coords(7, 2)), 0);
+        assert_eq!(direction(sq::D1, Square::from_coords(0, 1)), 0);
         assert_eq!(direction(sq::E1, sq::E1), 0);
     }
 
@@ -1499,7 +1499,7 @@ mod tests {
         let b = Board::from_fen("4k3/8/8/8/8/3n4/8/r3K2R w K - 0 1").unwrap();
         let mut c = b.checkers();
         c.sort_unstable();
-        assert_eq!(c, vec![sq::A1, square(3, 2)]);
+        assert_eq!(c, vec![sq::A1, Square::from_coords(3, 2)]);
         assert!(Board::startpos().checkers().is_empty());
         // The suite's two bishops on one diagonal.
         let b = Board::from_fen("B6b/8/8/8/2K5/5k2/8/b6B b - - 0 1").unwrap();
@@ -1515,8 +1515,8 @@ mod tests {
         assert_eq!(b.king_square(Color::Black), sq::E8);
         assert_eq!(b.count(Color::White, PAWN), 8);
         assert!(!b.in_check());
-        assert!(b.is_attacked(square(4, 2), Color::White));
-        assert!(!b.is_attacked(square(4, 3), Color::White));
+        assert!(b.is_attacked(Square::from_coords(4, 2), Color::White));
+        assert!(!b.is_attacked(Square::from_coords(4, 3), Color::White));
     }
 
     #[test]
