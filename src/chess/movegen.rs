@@ -9,11 +9,11 @@
 //! king moves (an attack test on the destination) and en-passant captures
 //! (an attack test on a scratch copy of the cells) need more.
 
-use crate::chess::bitboard::{nearest_on_ray, ray_of_step};
-use crate::chess::board::{
-    attacked, castle_index, direction, first_piece, first_piece_lifting, is_straight, knight_jump,
-    slider_step, Board,
+use crate::chess::attacks::{
+    attacked, direction, first_piece, first_piece_lifting, is_straight, knight_jump, slider_step,
 };
+use crate::chess::bitboard::{nearest_on_ray, ray_of_step};
+use crate::chess::board::{castle_index, Board};
 use crate::chess::types::*;
 use arrayvec::ArrayVec;
 
@@ -845,7 +845,7 @@ mod tests {
     /// move equals the one counted from the cells.
     #[test]
     fn occupancy_finds_the_first_piece_on_every_line() {
-        use crate::chess::board::first_piece;
+        use crate::chess::attacks::first_piece;
         fn lines(board: &mut Board, depth: u32, tested: &mut usize) {
             assert_eq!(
                 board.occupied(),

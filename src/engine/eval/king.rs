@@ -9,8 +9,8 @@ use super::slots as ix;
 use super::trace::Tracer;
 use super::weights::*;
 use super::Term;
+use crate::chess::attacks::distance;
 use crate::chess::bitboard::*;
-use crate::chess::board::distance;
 use crate::chess::types::*;
 
 /// Middlegame penalty of an attack on the king worth `units`: `units^2 *

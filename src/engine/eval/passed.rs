@@ -7,8 +7,8 @@ use super::slots as ix;
 use super::trace::Tracer;
 use super::weights::*;
 use super::Term;
+use crate::chess::attacks::distance;
 use crate::chess::bitboard::*;
-use crate::chess::board::distance;
 use crate::chess::types::*;
 
 /// `color`'s passed pawns (the front-most of each file, from the pawn

@@ -10,8 +10,8 @@ use super::slots as ix;
 use super::trace::Tracer;
 use super::weights::*;
 use super::{material_of, Term};
+use crate::chess::attacks::distance;
 use crate::chess::bitboard::*;
-use crate::chess::board::distance;
 use crate::chess::types::*;
 
 /// Material and the pawn entry's terms of `color`.
