@@ -29,7 +29,7 @@ pub fn key(board: &Board) -> u64 {
         let s = i.cell();
         let p = board.at(s);
         if p != EMPTY {
-            k ^= RANDOM64[64 * piece_number(p) + 8 * rank_of(s) + file_of(s)];
+            k ^= RANDOM64[64 * piece_number(p) + 8 * s.rank() + s.file()];
         }
     }
     let rights = board.castling_rights();
@@ -49,7 +49,7 @@ pub fn key(board: &Board) -> u64 {
     // The board keeps an en-passant square only when a pawn of the side
     // to move can capture there: exactly Polyglot's rule.
     if let Some(ep) = board.ep_square() {
-        k ^= RANDOM64[EP_KEYS + file_of(ep)];
+        k ^= RANDOM64[EP_KEYS + ep.file()];
     }
     if board.side_to_move() == Color::White {
         k ^= RANDOM64[TURN_KEY];
@@ -130,8 +130,8 @@ impl PolyglotBook {
 /// 9-11, promotion 12-14 (knight 1 .. queen 4). Castling is written king
 /// takes rook, as cavalier encodes it internally.
 fn decode(legal: &[Move], raw: u16) -> Option<Move> {
-    let to = square((raw & 7) as usize, (raw >> 3 & 7) as usize);
-    let from = square((raw >> 6 & 7) as usize, (raw >> 9 & 7) as usize);
+    let to = Square::from_coords((raw & 7) as usize, (raw >> 3 & 7) as usize);
+    let from = Square::from_coords((raw >> 6 & 7) as usize, (raw >> 9 & 7) as usize);
     let promo = match raw >> 12 & 7 {
         1 => KNIGHT,
         2 => BISHOP,
@@ -155,7 +155,7 @@ pub fn encode(mv: Move) -> u16 {
         QUEEN => 4,
         _ => 0,
     };
-    (file_of(to) | rank_of(to) << 3 | file_of(from) << 6 | rank_of(from) << 9 | promo << 12) as u16
+    (to.file() | to.rank() << 3 | from.file() << 6 | from.rank() << 9 | promo << 12) as u16
 }
 
 /// Serialises entries as a `.bin` (for tests and tools).

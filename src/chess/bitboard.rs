@@ -615,7 +615,10 @@ mod tests {
         assert_eq!(DARK_SQUARES & 1, 1, "a1 is dark");
         assert_eq!(
             squares_of(e4 | a4).collect::<Vec<_>>(),
-            vec![square(0, 3).sq64(), square(4, 3).sq64()]
+            vec![
+                Square::from_coords(0, 3).sq64(),
+                Square::from_coords(4, 3).sq64()
+            ]
         );
     }
 }

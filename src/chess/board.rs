@@ -1,4 +1,6 @@
-//! The 120-cell board: position state, make/unmake, attack tests, hashing.
+//! The 120-cell board: position state, make/unmake, the board's attack
+//! tests, hashing, draws. The keys live in [`crate::chess::zobrist`], the
+//! ray walk and the square-difference tables in [`crate::chess::attacks`].
 //!
 //! `Board` keeps, beside the cells, everything a move changes: side to move,
 //! castling rights, en-passant square, the two move counters, a Zobrist key
@@ -10,12 +12,13 @@
 //! make/unmake keep an internal undo stack, which doubles as the history of
 //! position keys used to detect repetitions.
 
+use crate::chess::attacks::{distance, first_piece, first_piece_lifting, knight_jump, slider_step};
 use crate::chess::bitboard::{
     bishop_attacks, bit, pawn_attacks_each_way, rook_attacks, Bitboard, KING_ATTACKS,
     KNIGHT_ATTACKS,
 };
 use crate::chess::types::*;
-use crate::util::rng::stream;
+use crate::chess::zobrist::{castling_key, ep_key, piece_key, side_key, PAWN_KEY_SALT};
 
 /// Castling right bits: White king side, White queen side, Black king side,
 /// Black queen side.
@@ -120,6 +123,28 @@ struct Undo {
     occupied: u64,
 }
 
+impl Undo {
+    /// The record of `board` as it stands before `mv` (`Move::NONE` for a
+    /// null move) is made: nothing captured, no promotion slot yet.
+    #[inline(always)]
+    fn before(board: &Board, mv: Move) -> Undo {
+        Undo {
+            mv,
+            captured: EMPTY,
+            captured_slot: 0,
+            promo_slot: 0,
+            castling: board.castling,
+            ep: board.ep.byte(),
+            halfmove: board.halfmove,
+            material: board.material,
+            hash: board.hash,
+            pawn_key: board.pawn_key,
+            non_pawn_keys: board.non_pawn_keys,
+            occupied: board.occupied,
+        }
+    }
+}
+
 /// A chess position on the 10x12 mailbox, with its move history.
 #[derive(Clone)]
 pub struct Board {
@@ -177,303 +202,6 @@ impl Iterator for PieceSquares<'_> {
 }
 
 impl ExactSizeIterator for PieceSquares<'_> {}
-
-// ---------------------------------------------------------------------------
-// Zobrist keys, computed at compile time from one fixed stream of the crate's
-// random generator (`util::rng::stream`), so that keys (and bench node counts)
-// never change between builds.
-
-struct Keys {
-    piece: [[u64; CELLS]; 12],
-    castling: [u64; 16],
-    ep_file: [u64; 8],
-    side: u64,
-}
-
-/// Seed of the Zobrist key stream.
-const KEY_SEED: u64 = 0x00C0_FFEE_CAFE_F00D;
-/// Draws the keys take: one per piece and cell, the four single castling
-/// rights, the eight en-passant files and the side to move, in that order.
-const KEY_DRAWS: usize = 12 * CELLS + 4 + 8 + 1;
-
-const KEYS: Keys = {
-    let draws: [u64; KEY_DRAWS] = stream(KEY_SEED);
-    let mut next = 0;
-    let mut piece = [[0u64; CELLS]; 12];
-    let mut p = 0;
-    while p < 12 {
-        let mut s = 0;
-        while s < CELLS {
-            piece[p][s] = draws[next];
-            next += 1;
-            s += 1;
-        }
-        p += 1;
-    }
-    let mut castling = [0u64; 16];
-    let mut single = [0u64; 4];
-    let mut i = 0;
-    while i < 4 {
-        single[i] = draws[next];
-        next += 1;
-        i += 1;
-    }
-    // A rights set hashes as the xor of its single rights.
-    let mut r = 0;
-    while r < 16 {
-        let mut b = 0;
-        while b < 4 {
-            if r & (1 << b) != 0 {
-                castling[r] ^= single[b];
-            }
-            b += 1;
-        }
-        r += 1;
-    }
-    let mut ep_file = [0u64; 8];
-    let mut f = 0;
-    while f < 8 {
-        ep_file[f] = draws[next];
-        next += 1;
-        f += 1;
-    }
-    Keys {
-        piece,
-        castling,
-        ep_file,
-        side: draws[next],
-    }
-};
-
-/// Makes the pawn key of "no pawns" non-zero.
-const PAWN_KEY_SALT: u64 = 0x5041_574E_5F4B_4559;
-
-/// Key of a piece on a square.
-#[inline(always)]
-pub fn piece_key(piece: Piece, s: Square) -> u64 {
-    // The keys are kept by piece list: colour and kind in one look-up.
-    KEYS.piece[list_index(piece)][s]
-}
-
-#[inline(always)]
-fn castling_key(rights: u8) -> u64 {
-    KEYS.castling[rights as usize & 15]
-}
-
-#[inline(always)]
-fn ep_key(s: Square) -> u64 {
-    KEYS.ep_file[file_of(s)]
-}
-
-// ---------------------------------------------------------------------------
-// Attack tests: look outward from the square.
-
-/// True when `square` is attacked by a piece of colour `by` on `cells`.
-///
-/// Looks outward from the square: pawn diagonals, knight and king jumps, then
-/// the rook and bishop rays up to the first piece on each.
-#[inline]
-pub fn attacked(cells: &[Piece; CELLS], square: Square, by: Color) -> bool {
-    let at = |d: isize| cells[square.offset(d)];
-    // A pawn of `by` attacks `square` from one rank behind it (seen from `by`).
-    let pawn = by.piece(PAWN);
-    let back = -by.forward();
-    if at(back + EAST) == pawn || at(back + WEST) == pawn {
-        return true;
-    }
-    let knight = by.piece(KNIGHT);
-    for j in KNIGHT_JUMPS {
-        if at(j) == knight {
-            return true;
-        }
-    }
-    let king = by.piece(KING);
-    for d in QUEEN_DIRS {
-        if at(d) == king {
-            return true;
-        }
-    }
-    let (rook, bishop, queen) = (by.piece(ROOK), by.piece(BISHOP), by.piece(QUEEN));
-    for d in ROOK_DIRS {
-        let p = cells[first_piece(cells, square, d)];
-        if p == rook || p == queen {
-            return true;
-        }
-    }
-    for d in BISHOP_DIRS {
-        let p = cells[first_piece(cells, square, d)];
-        if p == bishop || p == queen {
-            return true;
-        }
-    }
-    false
-}
-
-/// The first occupied cell met walking from `from` (not included) in steps
-/// of `d`; the guard band ends every walk. The one ray walk of the crate:
-/// the check test, the checkers and pins of move generation, `gives_check`
-/// and SEE all ask it what stands first on a line.
-#[inline(always)]
-pub fn first_piece(cells: &[Piece; CELLS], from: Square, d: isize) -> Square {
-    walk::<false>(cells, from, d, Square::NONE)
-}
-
-/// [`first_piece`] with the cell `lifted` seen as empty: a king stepping off
-/// a checking ray must not shield its own destination, a piece leaving a
-/// line must not block it.
-#[inline(always)]
-pub fn first_piece_lifting(
-    cells: &[Piece; CELLS],
-    from: Square,
-    d: isize,
-    lifted: Square,
-) -> Square {
-    walk::<true>(cells, from, d, lifted)
-}
-
-/// The walk itself; `LIFT` is a constant so that the plain walk carries no
-/// test for the lifted cell.
-#[inline(always)]
-fn walk<const LIFT: bool>(
-    cells: &[Piece; CELLS],
-    from: Square,
-    d: isize,
-    lifted: Square,
-) -> Square {
-    let mut t = from.offset(d);
-    while cells[t] == EMPTY || (LIFT && t == lifted) {
-        t = t.offset(d);
-    }
-    t
-}
-
-/// Size of the tables indexed by a byte: a `u8` index needs no bounds
-/// check.
-const BYTE_TABLE: usize = 256;
-
-/// 0x88 index of each mailbox cell (file + 16 * rank; 0x88 bits set off
-/// the board), used to turn square differences into directions. Indexed
-/// by the square's low byte.
-const TO_0X88: [u8; BYTE_TABLE] = {
-    let mut t = [0x88u8; BYTE_TABLE];
-    let mut i = 0;
-    while i < 64 {
-        t[Sq64::new(i).cell().index()] = (i % 8 + 16 * (i / 8)) as u8;
-        i += 1;
-    }
-    t
-};
-
-/// The eight line steps as (file, rank) steps, rank and file steps first.
-const LINE_STEPS: [(i32, i32); 8] = [
-    (1, 0),
-    (-1, 0),
-    (0, 1),
-    (0, -1),
-    (1, 1),
-    (1, -1),
-    (-1, 1),
-    (-1, -1),
-];
-
-/// Direction (10x12 step) by 0x88 difference + 119 along the lines of
-/// `LINE_STEPS[first..last]`, else 0: on a 0x88 board each difference
-/// belongs to at most one line, which a 10x12 difference does not.
-const fn directions(first: usize, last: usize) -> [i8; BYTE_TABLE] {
-    let mut t = [0i8; BYTE_TABLE];
-    let mut k = first;
-    while k < last {
-        let (df, dr) = LINE_STEPS[k];
-        let mut n = 1;
-        while n < 8 {
-            t[(119 + (df + 16 * dr) * n) as usize] = (df + 10 * dr) as i8;
-            n += 1;
-        }
-        k += 1;
-    }
-    t
-}
-
-/// The step along any line, along ranks and files, along diagonals, by
-/// [`diff_index`]: one look-up gives a slider's step towards a square.
-const DIRECTION_BY_DIFF: [i8; BYTE_TABLE] = directions(0, 8);
-const STRAIGHT_BY_DIFF: [i8; BYTE_TABLE] = directions(0, 4);
-const DIAGONAL_BY_DIFF: [i8; BYTE_TABLE] = directions(4, 8);
-
-/// Whether the difference is a knight jump, by [`diff_index`].
-const KNIGHT_BY_DIFF: [bool; BYTE_TABLE] = {
-    let mut t = [false; BYTE_TABLE];
-    let jumps = KNIGHT_STEPS;
-    let mut k = 0;
-    while k < 8 {
-        t[(119 + jumps[k].0 + 16 * jumps[k].1) as usize] = true;
-        k += 1;
-    }
-    t
-};
-
-/// True when a knight jump leads from `from` to `to` (real squares).
-#[inline(always)]
-pub fn knight_jump(from: Square, to: Square) -> bool {
-    KNIGHT_BY_DIFF[diff_index(from, to)]
-}
-
-/// The step from `from` towards `to` when a slider of `kind` (bishop, rook
-/// or queen) moves along that line, else 0: [`direction`] restricted to
-/// the kind's lines, in one look-up.
-#[inline(always)]
-pub fn slider_step(kind: Piece, from: Square, to: Square) -> isize {
-    let i = diff_index(from, to);
-    (match kind {
-        ROOK => STRAIGHT_BY_DIFF[i],
-        BISHOP => DIAGONAL_BY_DIFF[i],
-        _ => DIRECTION_BY_DIFF[i],
-    }) as isize
-}
-
-/// The 10x12 step that leads from `from` to `to` along a rank, file or
-/// diagonal, or 0 when the two squares are not aligned (or equal). Both
-/// must be real squares.
-#[inline(always)]
-pub fn direction(from: Square, to: Square) -> isize {
-    DIRECTION_BY_DIFF[diff_index(from, to)] as isize
-}
-
-/// Index of the 0x88 difference `to - from`, plus 119, in the byte-indexed
-/// tables (0..239 for real squares). Computed in bytes, so no look-up
-/// needs a bounds check.
-#[inline(always)]
-fn diff_index(from: Square, to: Square) -> usize {
-    TO_0X88[to].wrapping_sub(TO_0X88[from]).wrapping_add(119) as usize
-}
-
-/// Chebyshev distance (king steps) by 0x88 difference + 119.
-const DISTANCE_BY_DIFF: [u8; BYTE_TABLE] = {
-    let mut t = [0u8; BYTE_TABLE];
-    let mut dr = -7i32;
-    while dr <= 7 {
-        let mut df = -7i32;
-        while df <= 7 {
-            let (a, b) = (if df < 0 { -df } else { df }, if dr < 0 { -dr } else { dr });
-            t[(119 + df + 16 * dr) as usize] = if a > b { a as u8 } else { b as u8 };
-            df += 1;
-        }
-        dr += 1;
-    }
-    t
-};
-
-/// King-step distance between two real squares.
-#[inline(always)]
-pub fn distance(a: Square, b: Square) -> i32 {
-    DISTANCE_BY_DIFF[diff_index(a, b)] as i32
-}
-
-/// True for rook steps (rank and file).
-#[inline(always)]
-pub const fn is_straight(d: isize) -> bool {
-    d == NORTH || d == SOUTH || d == EAST || d == WEST
-}
 
 impl Board {
     /// An empty board (no pieces, White to move): a scratch base for FEN
@@ -569,7 +297,7 @@ impl Board {
     pub fn key_after(&self, mv: Move) -> u64 {
         let (from, to) = (mv.from(), mv.to());
         let piece = self.cells[from];
-        let mut key = self.hash ^ KEYS.side ^ piece_key(piece, from) ^ piece_key(piece, to);
+        let mut key = self.hash ^ side_key() ^ piece_key(piece, from) ^ piece_key(piece, to);
         if self.ep != Square::NONE {
             key ^= ep_key(self.ep);
         }
@@ -628,7 +356,7 @@ impl Board {
         let mut key = PAWN_KEY_SALT;
         for pawn in [PAWN, -PAWN] {
             for s in self.squares(pawn) {
-                key ^= KEYS.piece[list_index(pawn)][s];
+                key ^= piece_key(pawn, s);
             }
         }
         key
@@ -928,7 +656,7 @@ impl Board {
             h ^= ep_key(self.ep);
         }
         if self.side == Color::Black {
-            h ^= KEYS.side;
+            h ^= side_key();
         }
         h
     }
@@ -955,11 +683,11 @@ impl Board {
     /// `rook_from`: (king_to, rook_to).
     #[inline(always)]
     pub fn castle_targets(&self, king_from: Square, rook_from: Square) -> (Square, Square) {
-        let rank = rank_of(king_from);
+        let rank = king_from.rank();
         if rook_from > king_from {
-            (square(6, rank), square(5, rank))
+            (Square::from_coords(6, rank), Square::from_coords(5, rank))
         } else {
-            (square(2, rank), square(3, rank))
+            (Square::from_coords(2, rank), Square::from_coords(3, rank))
         }
     }
 
@@ -974,22 +702,9 @@ impl Board {
         let piece = self.cells[from];
         debug_assert!(us.owns(piece), "make: no own piece on from in {mv:?}");
 
-        let mut undo = Undo {
-            mv,
-            captured: EMPTY,
-            captured_slot: 0,
-            promo_slot: 0,
-            castling: self.castling,
-            ep: self.ep.byte(),
-            halfmove: self.halfmove,
-            material: self.material,
-            hash: self.hash,
-            pawn_key: self.pawn_key,
-            non_pawn_keys: self.non_pawn_keys,
-            occupied: self.occupied,
-        };
+        let mut undo = Undo::before(self, mv);
 
-        let mut hash = self.hash ^ KEYS.side;
+        let mut hash = self.hash ^ side_key();
         if self.ep != Square::NONE {
             hash ^= ep_key(self.ep);
             self.ep = Square::NONE;
@@ -1163,21 +878,8 @@ impl Board {
     /// Passes the move (null move, for null-move pruning). Undo with
     /// [`Board::unmake_null`].
     pub fn make_null(&mut self) {
-        let undo = Undo {
-            mv: Move::NONE,
-            captured: EMPTY,
-            captured_slot: 0,
-            promo_slot: 0,
-            castling: self.castling,
-            ep: self.ep.byte(),
-            halfmove: self.halfmove,
-            material: self.material,
-            hash: self.hash,
-            pawn_key: self.pawn_key,
-            non_pawn_keys: self.non_pawn_keys,
-            occupied: self.occupied,
-        };
-        self.hash ^= KEYS.side;
+        let undo = Undo::before(self, Move::NONE);
+        self.hash ^= side_key();
         if self.ep != Square::NONE {
             self.hash ^= ep_key(self.ep);
             self.ep = Square::NONE;
@@ -1299,7 +1001,7 @@ impl Board {
         for s in Sq64::all().map(Sq64::cell) {
             let p = self.cells[s];
             if p != EMPTY {
-                b.put(-p, mirror(s));
+                b.put(-p, s.mirror());
             }
         }
         b.side = self.side.flip();
@@ -1307,13 +1009,13 @@ impl Board {
         for r in 0..4 {
             let src = r ^ 2;
             if self.castle_rook[src] != Square::NONE {
-                b.castle_rook[r] = mirror(self.castle_rook[src]);
+                b.castle_rook[r] = self.castle_rook[src].mirror();
             }
         }
         b.castle_mask = [ALL_CASTLING; CELLS];
         b.rebuild_castle_mask();
         b.ep = if self.ep != Square::NONE {
-            mirror(self.ep)
+            self.ep.mirror()
         } else {
             Square::NONE
         };
@@ -1484,22 +1186,12 @@ mod tests {
     }
 
     #[test]
-    fn direction_table() {
-        assert_eq!(direction(sq::A1, sq::H8), NORTH + EAST);
-        assert_eq!(direction(sq::H1, sq::A1), WEST);
-        assert_eq!(direction(sq::A1, sq::A8), NORTH);
-        assert_eq!(direction(sq::A1, square(7, 2)), 0);
-        assert_eq!(direction(sq::D1, square(0, 1)), 0);
-        assert_eq!(direction(sq::E1, sq::E1), 0);
-    }
-
-    #[test]
     fn checkers_are_all_named() {
         // Double check from a rook and a knight.
         let b = Board::from_fen("4k3/8/8/8/8/3n4/8/r3K2R w K - 0 1").unwrap();
         let mut c = b.checkers();
         c.sort_unstable();
-        assert_eq!(c, vec![sq::A1, square(3, 2)]);
+        assert_eq!(c, vec![sq::A1, Square::from_coords(3, 2)]);
         assert!(Board::startpos().checkers().is_empty());
         // The suite's two bishops on one diagonal.
         let b = Board::from_fen("B6b/8/8/8/2K5/5k2/8/b6B b - - 0 1").unwrap();
@@ -1515,19 +1207,7 @@ mod tests {
         assert_eq!(b.king_square(Color::Black), sq::E8);
         assert_eq!(b.count(Color::White, PAWN), 8);
         assert!(!b.in_check());
-        assert!(b.is_attacked(square(4, 2), Color::White));
-        assert!(!b.is_attacked(square(4, 3), Color::White));
-    }
-
-    #[test]
-    fn keys_are_distinct() {
-        let mut all: Vec<u64> = KEYS.piece.iter().flatten().copied().collect();
-        all.extend(KEYS.ep_file);
-        all.push(KEYS.side);
-        all.extend(&KEYS.castling[1..]);
-        let n = all.len();
-        all.sort_unstable();
-        all.dedup();
-        assert_eq!(all.len(), n);
+        assert!(b.is_attacked(Square::from_coords(4, 2), Color::White));
+        assert!(!b.is_attacked(Square::from_coords(4, 3), Color::White));
     }
 }

@@ -61,7 +61,7 @@ fn render_grid(board: &Board, bottom: Color) -> String {
     for &rank in &ranks {
         text.push_str(RULE);
         for &file in &files {
-            let p = board.at(square(file, rank));
+            let p = board.at(Square::from_coords(file, rank));
             let c = if p == EMPTY { ' ' } else { glyph(p, true) };
             text.push_str(&format!(" | {c}"));
         }
@@ -134,7 +134,7 @@ fn render_open(board: &Board, bottom: Color, ascii: bool) -> String {
         text.push(label);
         text.push(' ');
         for &f in &files {
-            let s = square(f, r);
+            let s = Square::from_coords(f, r);
             let (open, close) = if is_marked(s) { ('[', ']') } else { (' ', ' ') };
             // An emptied from-square shows as "[ ]": the brackets are the mark.
             let piece = board.at(s);

@@ -191,7 +191,7 @@ impl Board {
         for rank in (0..8).rev() {
             let mut empty = 0;
             for file in 0..8 {
-                let p = self.cells[square(file, rank)];
+                let p = self.cells[Square::from_coords(file, rank)];
                 if p == EMPTY {
                     empty += 1;
                 } else {
@@ -229,7 +229,7 @@ impl Board {
                         'q'
                     }
                 } else {
-                    (b'a' + file_of(rook) as u8) as char
+                    (b'a' + rook.file() as u8) as char
                 };
                 castling.push(if color == Color::White {
                     letter.to_ascii_uppercase()
@@ -257,17 +257,17 @@ impl Board {
         let rank = color.back_rank();
         let rook = color.piece(ROOK);
         let king = self.king_square(color);
-        if rank_of(king) != rank {
+        if king.rank() != rank {
             return None;
         }
         let files: Vec<usize> = if king_side {
-            ((file_of(king) + 1)..8).rev().collect()
+            ((king.file() + 1)..8).rev().collect()
         } else {
-            (0..file_of(king)).collect()
+            (0..king.file()).collect()
         };
         files
             .into_iter()
-            .map(|f| square(f, rank))
+            .map(|f| Square::from_coords(f, rank))
             .find(|&s| self.cells[s] == rook)
     }
 }
@@ -321,7 +321,7 @@ fn parse_placement(b: &mut Board, field: &str) -> Result<(), FenError> {
             if counts[ci] > MAX_PIECES || b.count(color, kind_of(piece)) as usize >= MAX_OF_KIND {
                 return Err(FenError::Impossible("a side has more than 16 pieces"));
             }
-            b.put(piece, square(file, rank));
+            b.put(piece, Square::from_coords(file, rank));
             file += 1;
         }
         if file != 8 {
@@ -363,13 +363,13 @@ fn parse_castling(b: &mut Board, field: &str) -> Result<(), FenError> {
         };
         let rank = color.back_rank();
         let king = b.king_square(color);
-        if rank_of(king) != rank {
+        if king.rank() != rank {
             return err("castling right for a king not on its back rank");
         }
         let rook_sq = match c.to_ascii_lowercase() {
             'k' => b.outermost_rook(color, true),
             'q' => b.outermost_rook(color, false),
-            f @ 'a'..='h' => Some(square(f as usize - 'a' as usize, rank)),
+            f @ 'a'..='h' => Some(Square::from_coords(f as usize - 'a' as usize, rank)),
             _ => return err("unknown castling letter"),
         };
         let Some(rook_sq) = rook_sq else {
@@ -394,8 +394,8 @@ fn parse_castling(b: &mut Board, field: &str) -> Result<(), FenError> {
         b.castling & (1 << r) == 0 || {
             let color = if r < 2 { Color::White } else { Color::Black };
             let king_side = r % 2 == 0;
-            file_of(b.king_square(color)) == 4
-                && file_of(b.castle_rook[r]) == if king_side { 7 } else { 0 }
+            b.king_square(color).file() == 4
+                && b.castle_rook[r].file() == if king_side { 7 } else { 0 }
         }
     });
     if !classic {
@@ -416,7 +416,7 @@ fn parse_ep(b: &mut Board, field: &str) -> Result<(), FenError> {
     let them = us.flip();
     // The target lies behind a pawn of `them` that just advanced two.
     let expected_rank = if us == Color::White { 5 } else { 2 };
-    if rank_of(target) != expected_rank {
+    if target.rank() != expected_rank {
         return err("not on the rank a double push passes for this side to move");
     }
     let pawn_sq = target.offset(-us.forward());
@@ -439,7 +439,7 @@ fn parse_ep(b: &mut Board, field: &str) -> Result<(), FenError> {
 mod tests {
     #[test]
     fn chess960_start_positions() {
-        use crate::chess::types::{file_of, Color};
+        use crate::chess::types::Color;
         let standard = Board::chess960_start(518).unwrap();
         assert_eq!(
             standard.to_fen().split(' ').next(),
@@ -479,7 +479,7 @@ mod tests {
             let rooks: Vec<_> = (0..8)
                 .filter(|&f| b.to_fen().as_bytes()[f] == b'r')
                 .collect();
-            let kf = file_of(king);
+            let kf = king.file();
             assert!(rooks[0] < kf && kf < rooks[1], "{n}");
             assert!(seen.insert(b.to_fen()), "{n}");
         }
@@ -566,7 +566,7 @@ mod tests {
     #[test]
     fn en_passant_square_kept_only_when_capturable() {
         let with = Board::from_fen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2").unwrap();
-        assert_eq!(with.ep_square(), Some(square(3, 5)));
+        assert_eq!(with.ep_square(), Some(Square::from_coords(3, 5)));
         let without = Board::from_fen("4k3/8/8/3p4/8/8/4P3/4K3 w - d6 0 2").unwrap();
         assert_eq!(without.ep_square(), None);
     }

@@ -9,11 +9,11 @@
 //! king moves (an attack test on the destination) and en-passant captures
 //! (an attack test on a scratch copy of the cells) need more.
 
-use crate::chess::bitboard::{nearest_on_ray, ray_of_step};
-use crate::chess::board::{
-    attacked, castle_index, direction, first_piece, first_piece_lifting, is_straight, knight_jump,
-    slider_step, Board,
+use crate::chess::attacks::{
+    attacked, direction, first_piece, first_piece_lifting, is_straight, knight_jump, slider_step,
 };
+use crate::chess::bitboard::{nearest_on_ray, ray_of_step};
+use crate::chess::board::{castle_index, Board};
 use crate::chess::types::*;
 use arrayvec::ArrayVec;
 
@@ -377,7 +377,7 @@ impl Board {
     #[inline(always)]
     fn pawn_moves<S: MoveSink, const WHITE: bool, const KIND: u8>(&self, s: Square, list: &mut S) {
         let fwd = if WHITE { NORTH } else { SOUTH };
-        let rank = if WHITE { rank_of(s) } else { 7 - rank_of(s) };
+        let rank = if WHITE { s.rank() } else { 7 - s.rank() };
         let promoting = rank == 6;
         let one = s.offset(fwd);
         // Pushes.
@@ -707,7 +707,7 @@ impl Board {
     /// Full legality test for a move from outside (UCI, book, hash table):
     /// true only when `mv` is one of the position's legal moves.
     pub fn is_legal(&self, mv: Move) -> bool {
-        if mv.is_none() || !on_board(mv.from()) || !on_board(mv.to()) {
+        if mv.is_none() || !mv.from().is_real() || !mv.to().is_real() {
             return false;
         }
         if !self.side.owns(self.cells[mv.from()]) {
@@ -723,7 +723,7 @@ impl Board {
     /// so it agrees with [`Board::generate`] by construction.
     pub fn is_pseudo_legal(&self, mv: Move) -> bool {
         let from = mv.from();
-        if mv.is_none() || !on_board(from) || !on_board(mv.to()) {
+        if mv.is_none() || !from.is_real() || !mv.to().is_real() {
             return false;
         }
         if !self.side.owns(self.cells[from]) {
@@ -845,7 +845,7 @@ mod tests {
     /// move equals the one counted from the cells.
     #[test]
     fn occupancy_finds_the_first_piece_on_every_line() {
-        use crate::chess::board::first_piece;
+        use crate::chess::attacks::first_piece;
         fn lines(board: &mut Board, depth: u32, tested: &mut usize) {
             assert_eq!(
                 board.occupied(),
@@ -902,14 +902,17 @@ mod tests {
         // The e2 knight is pinned by the rook on e8: it has no move.
         let b = Board::from_fen("4r1k1/8/8/8/8/8/4N3/4K3 w - - 0 1").unwrap();
         let info = b.check_info();
-        assert_eq!(info.pin_dir(square(4, 1)), NORTH);
-        assert!(b.legal_moves().iter().all(|m| m.from() != square(4, 1)));
+        assert_eq!(info.pin_dir(Square::from_coords(4, 1)), NORTH);
+        assert!(b
+            .legal_moves()
+            .iter()
+            .all(|m| m.from() != Square::from_coords(4, 1)));
         // A pinned rook may slide along the pin, up to and onto the pinner.
         let b = Board::from_fen("4r1k1/8/8/8/8/8/4R3/4K3 w - - 0 1").unwrap();
         let rook_moves = b
             .legal_moves()
             .iter()
-            .filter(|m| m.from() == square(4, 1))
+            .filter(|m| m.from() == Square::from_coords(4, 1))
             .count();
         assert_eq!(rook_moves, 6);
     }
@@ -936,7 +939,11 @@ mod tests {
         let b = Board::from_fen("4r1k1/8/8/8/8/8/8/R3K2R w KQ - 0 1").unwrap();
         let moves = b.legal_moves();
         assert!(moves.iter().all(|m| !m.is_castle()));
-        assert!(!moves.contains(&Move::new(sq::E1, square(4, 1), MoveKind::Normal)));
+        assert!(!moves.contains(&Move::new(
+            sq::E1,
+            Square::from_coords(4, 1),
+            MoveKind::Normal
+        )));
     }
 
     #[test]

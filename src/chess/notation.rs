@@ -109,7 +109,7 @@ fn san_body(board: &Board, mv: Move) -> String {
     let mut s = String::with_capacity(8);
     if kind == PAWN {
         if capture {
-            s.push((b'a' + file_of(from) as u8) as char);
+            s.push((b'a' + from.file() as u8) as char);
         }
     } else {
         s.push(piece_char(kind));
@@ -126,8 +126,8 @@ fn san_body(board: &Board, mv: Move) -> String {
             .map(|m| m.from())
             .collect();
         if !rivals.is_empty() {
-            let file_unique = rivals.iter().all(|&r| file_of(r) != file_of(from));
-            let rank_unique = rivals.iter().all(|&r| rank_of(r) != rank_of(from));
+            let file_unique = rivals.iter().all(|&r| r.file() != from.file());
+            let rank_unique = rivals.iter().all(|&r| r.rank() != from.rank());
             let name = square_name(from);
             if file_unique {
                 s.push_str(&name[..1]);
@@ -226,8 +226,8 @@ pub fn parse_san(board: &Board, text: &str) -> Result<Move, MoveError> {
                 && m.to() == to
                 && kind_of(board.at(m.from())) == kind
                 && m.promo() == promo
-                && hint_file.is_none_or(|f| file_of(m.from()) == f)
-                && hint_rank.is_none_or(|r| rank_of(m.from()) == r)
+                && hint_file.is_none_or(|f| m.from().file() == f)
+                && hint_rank.is_none_or(|r| m.from().rank() == r)
         })
         .collect();
     match fits.as_slice() {

@@ -318,24 +318,6 @@ const KIND_INDEX: [u8; 256] = {
 /// Kinds in [`kind_index`] order.
 pub const KINDS: [Piece; 6] = [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING];
 
-/// The real square on file (0..8) and rank (0..8): [`Square::from_coords`].
-#[inline(always)]
-pub const fn square(file: usize, rank: usize) -> Square {
-    Square::from_coords(file, rank)
-}
-
-/// File 0..8 of a real square: [`Square::file`].
-#[inline(always)]
-pub const fn file_of(s: Square) -> usize {
-    s.file()
-}
-
-/// Rank 0..8 of a real square: [`Square::rank`].
-#[inline(always)]
-pub const fn rank_of(s: Square) -> usize {
-    s.rank()
-}
-
 /// [`Square::file`] and [`Square::rank`] of every cell (8 off the board).
 const FILE_OF: [u8; 256] = coordinate_table(true);
 const RANK_OF: [u8; 256] = coordinate_table(false);
@@ -348,12 +330,6 @@ const fn coordinate_table(file: bool) -> [u8; 256] {
         i += 1;
     }
     t
-}
-
-/// True for the 64 real squares: [`Square::is_real`].
-#[inline(always)]
-pub const fn on_board(s: Square) -> bool {
-    s.is_real()
 }
 
 /// [`Square::sq64`] of every cell, by the cell's byte (64 off the board).
@@ -427,7 +403,7 @@ impl Sq64 {
     /// The mailbox cell of this square.
     #[inline(always)]
     pub const fn cell(self) -> Square {
-        square(self.file(), self.rank())
+        Square::from_coords(self.file(), self.rank())
     }
 }
 
@@ -446,26 +422,21 @@ impl<T> std::ops::IndexMut<Sq64> for [T; 64] {
     }
 }
 
-/// The same square seen from the other side: [`Square::mirror`].
-#[inline(always)]
-pub const fn mirror(s: Square) -> Square {
-    s.mirror()
-}
-
 /// `e4`-style name of a real square.
 pub fn square_name(s: Square) -> String {
     let mut name = String::with_capacity(2);
-    name.push((b'a' + file_of(s) as u8) as char);
-    name.push((b'1' + rank_of(s) as u8) as char);
+    name.push((b'a' + s.file() as u8) as char);
+    name.push((b'1' + s.rank() as u8) as char);
     name
 }
 
 /// Parses `e4`-style square names (exactly two bytes).
 pub fn parse_square(text: &str) -> Option<Square> {
     match text.as_bytes() {
-        [f @ b'a'..=b'h', r @ b'1'..=b'8'] => {
-            Some(square((f - b'a') as usize, (r - b'1') as usize))
-        }
+        [f @ b'a'..=b'h', r @ b'1'..=b'8'] => Some(Square::from_coords(
+            (f - b'a') as usize,
+            (r - b'1') as usize,
+        )),
         _ => None,
     }
 }
@@ -632,14 +603,14 @@ mod tests {
 
     #[test]
     fn squares_round_trip() {
-        assert_eq!(sq::A1, square(0, 0));
-        assert_eq!(sq::H8, square(7, 7));
+        assert_eq!(sq::A1, Square::from_coords(0, 0));
+        assert_eq!(sq::H8, Square::from_coords(7, 7));
         for i in Sq64::all() {
             let s = i.cell();
-            assert!(on_board(s));
+            assert!(s.is_real());
             assert_eq!(s.sq64(), i);
             assert_eq!(parse_square(&square_name(s)), Some(s));
-            assert_eq!(mirror(mirror(s)), s);
+            assert_eq!(s.mirror().mirror(), s);
         }
         let real = (0..CELLS).filter(|&s| Square::new(s).is_real()).count();
         assert_eq!(real, 64);
@@ -660,9 +631,9 @@ mod tests {
 
     #[test]
     fn move_packing() {
-        let m = Move::promotion(square(4, 6), square(4, 7), KNIGHT);
-        assert_eq!(m.from(), square(4, 6));
-        assert_eq!(m.to(), square(4, 7));
+        let m = Move::promotion(Square::from_coords(4, 6), Square::from_coords(4, 7), KNIGHT);
+        assert_eq!(m.from(), Square::from_coords(4, 6));
+        assert_eq!(m.to(), Square::from_coords(4, 7));
         assert_eq!(m.kind(), MoveKind::Promotion);
         assert_eq!(m.promo(), KNIGHT);
         let c = Move::new(sq::E1, sq::H1, MoveKind::Castle);

@@ -357,18 +357,18 @@ pub fn mobility_after(board: &mut Board, mv: Move) -> i32 {
 
 /// The piece the standard initial position has on `s` (`EMPTY` if none).
 pub fn start_piece(s: Square) -> Piece {
-    match rank_of(s) {
-        0 => START_BACK_RANK[file_of(s)],
+    match s.rank() {
+        0 => START_BACK_RANK[s.file()],
         1 => PAWN,
         6 => -PAWN,
-        7 => -START_BACK_RANK[file_of(s)],
+        7 => -START_BACK_RANK[s.file()],
         _ => EMPTY,
     }
 }
 
 /// File a or h, rank 1 or 8.
 pub fn is_edge(s: Square) -> bool {
-    matches!(file_of(s), 0 | 7) || matches!(rank_of(s), 0 | 7)
+    matches!(s.file(), 0 | 7) || matches!(s.rank(), 0 | 7)
 }
 
 /// Half-moves played in the game: `2 * (fullmove - 1)`, plus 1 with Black to
@@ -852,11 +852,15 @@ mod tests {
     fn start_squares_and_edges() {
         assert_eq!(start_piece(sq::E1), KING);
         assert_eq!(start_piece(sq::B1), KNIGHT);
-        assert_eq!(start_piece(square(3, 6)), -PAWN);
+        assert_eq!(start_piece(Square::from_coords(3, 6)), -PAWN);
         assert_eq!(start_piece(sq::D8), -QUEEN);
-        assert_eq!(start_piece(square(4, 3)), EMPTY);
-        assert!(is_edge(sq::A1) && is_edge(square(7, 4)) && is_edge(square(3, 7)));
-        assert!(!is_edge(square(1, 1)) && !is_edge(square(6, 6)));
+        assert_eq!(start_piece(Square::from_coords(4, 3)), EMPTY);
+        assert!(
+            is_edge(sq::A1)
+                && is_edge(Square::from_coords(7, 4))
+                && is_edge(Square::from_coords(3, 7))
+        );
+        assert!(!is_edge(Square::from_coords(1, 1)) && !is_edge(Square::from_coords(6, 6)));
     }
 
     // Castling is scored as the king's move e1 -> g1: start square +5,

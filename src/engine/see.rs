@@ -7,8 +7,9 @@
 //! next attacker see the pieces behind it (x-rays) without any special
 //! case.
 
+use crate::chess::attacks::{distance, slider_step};
 use crate::chess::bitboard::{bit, nearest_on_ray, ray_of_step};
-use crate::chess::board::{distance, slider_step, Board};
+use crate::chess::board::Board;
 use crate::chess::types::*;
 
 /// The exchange's scratch copy of the board: its cells and occupied

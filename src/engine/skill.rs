@@ -101,13 +101,25 @@ pub fn skill_for_elo(elo: i64) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chess::types::{square, MoveKind};
+    use crate::chess::types::{MoveKind, Square};
 
     #[test]
     fn skill_chooses_near_the_top() {
-        let a = Move::new(square(0, 0), square(0, 1), MoveKind::Normal);
-        let b = Move::new(square(1, 0), square(1, 1), MoveKind::Normal);
-        let c = Move::new(square(2, 0), square(2, 1), MoveKind::Normal);
+        let a = Move::new(
+            Square::from_coords(0, 0),
+            Square::from_coords(0, 1),
+            MoveKind::Normal,
+        );
+        let b = Move::new(
+            Square::from_coords(1, 0),
+            Square::from_coords(1, 1),
+            MoveKind::Normal,
+        );
+        let c = Move::new(
+            Square::from_coords(2, 0),
+            Square::from_coords(2, 1),
+            MoveKind::Normal,
+        );
         let lines = [(a, 50), (b, 40), (c, -400)];
         let full = Skill {
             level: MAX_SKILL,

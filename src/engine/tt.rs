@@ -348,11 +348,7 @@ mod tests {
         for mv in b.legal_moves() {
             assert_eq!(unpack_move(pack_move(mv)), mv);
         }
-        let p = Move::promotion(
-            crate::chess::types::square(0, 6),
-            crate::chess::types::square(0, 7),
-            QUEEN,
-        );
+        let p = Move::promotion(Square::from_coords(0, 6), Square::from_coords(0, 7), QUEEN);
         assert_eq!(unpack_move(pack_move(p)), p);
         let c = Move::new(sq::E1, sq::H1, MoveKind::Castle);
         assert_eq!(unpack_move(pack_move(c)), c);

@@ -9,8 +9,8 @@ use super::slots as ix;
 use super::trace::Tracer;
 use super::weights::*;
 use super::Term;
+use crate::chess::attacks::distance;
 use crate::chess::bitboard::*;
-use crate::chess::board::distance;
 use crate::chess::types::*;
 
 /// Middlegame penalty of an attack on the king worth `units`: `units^2 *
@@ -72,7 +72,7 @@ pub(super) fn king_shelter<T: Tracer>(ei: &mut EvalInfo, tr: &mut T, color: Colo
     let them = color.flip();
     let own_king = board.king_square(color);
     let kr = rel_rank(color, own_king);
-    let kf = file_of(own_king);
+    let kf = own_king.file();
     let at = pst_index(color, own_king);
     ei.add(color, Term::PieceSquare, KING_PST[at]);
     tr.add(color, ix::KING_PST + at, 1);
@@ -99,7 +99,7 @@ pub(super) fn king_shelter<T: Tracer>(ei: &mut EvalInfo, tr: &mut T, color: Colo
                 return EMPTY;
             }
             let rank = if color == Color::White { r } else { 7 - r };
-            board.at(square(f, rank))
+            board.at(Square::from_coords(f, rank))
         };
         if at(1) == own_pawn {
             ei.add(color, Term::KingSafety, SHIELD_NEAR);
@@ -135,7 +135,7 @@ fn king_flank<T: Tracer>(ei: &mut EvalInfo, tr: &mut T, color: Color, king: Squa
     ];
     let c = color.index();
     let them = color.flip().index();
-    let flank = FLANKS[file_of(king)];
+    let flank = FLANKS[king.file()];
     let pawns = ei.pieces[c][kind_index(PAWN)];
     if (pawns | ei.pieces[them][kind_index(PAWN)]) & flank == 0 {
         ei.add(color, Term::KingSafety, PAWNLESS_FLANK);

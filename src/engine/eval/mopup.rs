@@ -37,8 +37,8 @@ pub(super) fn mopup(board: &Board, strong: Color) -> Option<i32> {
     }
     let lone = board.king_square(weak);
     let own = board.king_square(strong);
-    let (lf, lr) = (file_of(lone) as i32, rank_of(lone) as i32);
-    let (of, or) = (file_of(own) as i32, rank_of(own) as i32);
+    let (lf, lr) = (lone.file() as i32, lone.rank() as i32);
+    let (of, or) = (own.file() as i32, own.rank() as i32);
     let kings = (lf - of).abs().max((lr - or).abs());
     let mut bonus = MOPUP_CLOSE * (7 - kings);
     if bishop_knight {
@@ -46,7 +46,7 @@ pub(super) fn mopup(board: &Board, strong: Color) -> Option<i32> {
         let dark = board
             .piece_squares(strong, BISHOP)
             .next()
-            .is_some_and(|b| (file_of(b) + rank_of(b)).is_multiple_of(2));
+            .is_some_and(|b| (b.file() + b.rank()).is_multiple_of(2));
         let corner = if dark {
             lf.max(lr).min((7 - lf).max(7 - lr))
         } else {

@@ -7,8 +7,8 @@ use super::slots as ix;
 use super::trace::Tracer;
 use super::weights::*;
 use super::Term;
+use crate::chess::attacks::distance;
 use crate::chess::bitboard::*;
-use crate::chess::board::distance;
 use crate::chess::types::*;
 
 /// `color`'s passed pawns (the front-most of each file, from the pawn
@@ -27,7 +27,7 @@ pub(super) fn passed_pawns<T: Tracer>(ei: &mut EvalInfo, tr: &mut T, color: Colo
         tr.add(color, ix::PASSED_PAWN + rr, 1);
         let mut path = s.offset(color.forward());
         let mut free = true;
-        while on_board(path) {
+        while path.is_real() {
             if board.at(path) != EMPTY {
                 free = false;
                 break;
@@ -39,11 +39,11 @@ pub(super) fn passed_pawns<T: Tracer>(ei: &mut EvalInfo, tr: &mut T, color: Colo
             tr.add(color, ix::PASSED_FREE + rr, 1);
         }
         let stop = s.offset(color.forward());
-        if on_board(stop) && ei.all_attacks[them.index()] & bit(stop) == 0 {
+        if stop.is_real() && ei.all_attacks[them.index()] & bit(stop) == 0 {
             bonus += PASSED_SAFE[rr];
             tr.add(color, ix::PASSED_SAFE + rr, 1);
         }
-        if on_board(stop) && rr >= 3 {
+        if stop.is_real() && rr >= 3 {
             let weight = rr as i32 - 2;
             let theirs = distance(stop, enemy_king) * weight;
             let ours = distance(stop, own_king) * weight;

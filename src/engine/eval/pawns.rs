@@ -34,7 +34,7 @@ impl PawnFiles {
         for color in [Color::White, Color::Black] {
             let c = color.index();
             for s in board.piece_squares(color, PAWN) {
-                let (f, r) = (file_of(s) + 1, rank_of(s) as i32);
+                let (f, r) = (s.file() + 1, s.rank() as i32);
                 pf.count[c][f] += 1;
                 pf.lowest[c][f] = pf.lowest[c][f].min(r as i8);
                 pf.highest[c][f] = pf.highest[c][f].max(r as i8);
@@ -158,7 +158,7 @@ pub(super) fn pawn_entry<T: Tracer>(board: &Board, tr: &mut T, key: u64) -> Pawn
             tr.add(color, ix::CONNECTED_PAWN + rr, 1);
         }
         for s in board.piece_squares(color, PAWN) {
-            let pfile = file_of(s) + 1;
+            let pfile = s.file() + 1;
             let at = pst_index(color, s);
             psq[c] += PAWN_PST[at];
             tr.add(color, ix::PAWN_PST + at, 1);
@@ -168,7 +168,7 @@ pub(super) fn pawn_entry<T: Tracer>(board: &Board, tr: &mut T, key: u64) -> Pawn
             } else {
                 // Backward: no own pawn beside or behind on the neighbouring
                 // files, and the square in front is guarded by an enemy pawn.
-                let r = rank_of(s) as i32;
+                let r = s.rank() as i32;
                 let supported_later = match color {
                     Color::White => {
                         pf.lowest[c][pfile - 1] as i32 <= r || pf.lowest[c][pfile + 1] as i32 <= r
@@ -185,10 +185,10 @@ pub(super) fn pawn_entry<T: Tracer>(board: &Board, tr: &mut T, key: u64) -> Pawn
             }
             // Only the most advanced pawn of a doubled pair is passed.
             let front_most = match color {
-                Color::White => pf.highest[c][pfile] as i32 == rank_of(s) as i32,
-                Color::Black => pf.lowest[c][pfile] as i32 == rank_of(s) as i32,
+                Color::White => pf.highest[c][pfile] as i32 == s.rank() as i32,
+                Color::Black => pf.lowest[c][pfile] as i32 == s.rank() as i32,
             };
-            if front_most && pf.passed(color, pfile, rank_of(s) as i32) {
+            if front_most && pf.passed(color, pfile, s.rank() as i32) {
                 passed[c] |= bit(s);
             }
         }

@@ -10,8 +10,8 @@ use super::slots as ix;
 use super::trace::Tracer;
 use super::weights::*;
 use super::{material_of, Term};
+use crate::chess::attacks::distance;
 use crate::chess::bitboard::*;
-use crate::chess::board::distance;
 use crate::chess::types::*;
 
 /// Material and the pawn entry's terms of `color`.
@@ -179,7 +179,7 @@ fn piece_terms<T: Tracer>(
     if (kind == KNIGHT || kind == BISHOP)
         && (3..=5).contains(&rel_rank(color, s))
         && ei.pawns.pawn_attacks[c] & bit(s) != 0
-        && pf.safe_from_pawns(color, file_of(s) + 1, rank_of(s) as i32)
+        && pf.safe_from_pawns(color, s.file() + 1, s.rank() as i32)
     {
         if kind == KNIGHT {
             ei.add(color, Term::Pieces, KNIGHT_OUTPOST);
@@ -213,7 +213,7 @@ fn piece_terms<T: Tracer>(
         ROOK => rook_terms(ei, tr, color, piece),
         QUEEN
             if rel_rank(color, s) >= 4
-                && pf.safe_from_pawns(color, file_of(s) + 1, rank_of(s) as i32) =>
+                && pf.safe_from_pawns(color, s.file() + 1, s.rank() as i32) =>
         {
             ei.add(color, Term::Pieces, QUEEN_INFILTRATION);
             tr.add(color, ix::QUEEN_INFILTRATION, 1);
@@ -231,7 +231,7 @@ fn rook_terms<T: Tracer>(ei: &mut EvalInfo, tr: &mut T, color: Color, piece: &Pl
     let c = color.index();
     let them = color.flip().index();
     let pf = &ei.pawns.files;
-    let file = file_of(s);
+    let file = s.file();
     if pf.count[c][file + 1] == 0 {
         if pf.count[them][file + 1] == 0 {
             ei.add(color, Term::Pieces, ROOK_OPEN_FILE);
@@ -241,7 +241,7 @@ fn rook_terms<T: Tracer>(ei: &mut EvalInfo, tr: &mut T, color: Color, piece: &Pl
             tr.add(color, ix::ROOK_HALF_OPEN_FILE, 1);
         }
     } else if piece.mobility <= 3 {
-        let king_file = file_of(ei.board.king_square(color));
+        let king_file = ei.board.king_square(color).file();
         if (king_file < 4) == (file < king_file) {
             let rights = ei.board.castling_rights() >> (2 * c) & 3;
             let n = 1 + (rights == 0) as i32;
@@ -306,7 +306,7 @@ pub(super) fn space<T: Tracer>(ei: &mut EvalInfo, tr: &mut T, color: Color) {
 /// can put it there; standard chess practically never does).
 #[inline(always)]
 fn cornered_bishop<T: Tracer>(ei: &mut EvalInfo, tr: &mut T, color: Color, s: Square) {
-    let file = file_of(s);
+    let file = s.file();
     if file != 0 && file != 7 {
         return;
     }

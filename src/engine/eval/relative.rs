@@ -8,8 +8,8 @@ use crate::chess::types::*;
 #[inline(always)]
 pub(super) fn rel_rank(color: Color, s: Square) -> usize {
     match color {
-        Color::White => rank_of(s),
-        Color::Black => 7 - rank_of(s),
+        Color::White => s.rank(),
+        Color::Black => 7 - s.rank(),
     }
 }
 

@@ -73,7 +73,7 @@ pub(super) fn scale_kind(board: &Board, strong: Color) -> ScaleKind {
     if only_bishop(Color::White) && only_bishop(Color::Black) {
         let shade = |c: Color| {
             let s = board.piece_squares(c, BISHOP).next();
-            s.map(|s| (file_of(s) + rank_of(s)) % 2)
+            s.map(|s| (s.file() + s.rank()) % 2)
         };
         if shade(Color::White) != shade(Color::Black) {
             return ScaleKind::OppositeBishops;

@@ -218,11 +218,14 @@ fn bad_files_are_errors() {
 /// Black's view mirrors the rank and swaps the colours.
 #[test]
 fn features_mirror_for_black() {
-    use crate::chess::types::{square, KING, PAWN};
+    use crate::chess::types::{Square, KING, PAWN};
     // A White pawn on e2 (12) and a Black king on e8 (60).
-    assert_eq!(piece_features(PAWN, square(4, 1)), [12, 384 + 52]);
     assert_eq!(
-        piece_features(-KING, square(4, 7)),
+        piece_features(PAWN, Square::from_coords(4, 1)),
+        [12, 384 + 52]
+    );
+    assert_eq!(
+        piece_features(-KING, Square::from_coords(4, 7)),
         [384 + 5 * 64 + 60, 5 * 64 + 4]
     );
 }
