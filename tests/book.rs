@@ -216,3 +216,179 @@ fn every_book_line_ends_balanced() {
     assert!(text.contains("534 lines searched"), "{text}");
     assert!(unsound.is_empty(), "{unsound:#?}");
 }
+
+/// A move no book nor search of cavalier's would play from the start
+/// position, checked as the test runs: not a move of the embedded book,
+/// and not what the engine's own search plays there.
+fn assert_odd_at_start(engine: &mut common::Engine, mv: &str) {
+    let start = Board::startpos();
+    let embedded: Vec<String> = Book::Text(cavalier::book::EMBEDDED.clone())
+        .moves(&start)
+        .iter()
+        .map(|&(m, _)| to_uci(&start, m))
+        .collect();
+    assert!(
+        !embedded.is_empty() && !embedded.iter().any(|m| m == mv),
+        "{embedded:?}"
+    );
+    engine.send("position startpos");
+    // `go depth` never answers from a book: this is the search's move.
+    assert_ne!(engine.best_move("go depth 6"), mv);
+}
+
+/// The move the engine answers `go` on the clock with, from the book if
+/// it has one; the `info string book move` line must name it.
+fn book_move(engine: &mut common::Engine, position: &str) -> String {
+    engine.send(position);
+    engine.send("go wtime 10000 btime 10000");
+    let lines = engine.until("bestmove");
+    let best = lines
+        .last()
+        .unwrap()
+        .split_whitespace()
+        .nth(1)
+        .unwrap()
+        .to_string();
+    assert!(
+        lines.contains(&format!("info string book move {best}")),
+        "{lines:?}"
+    );
+    best
+}
+
+/// Sets `BookFile`; returns the lines it answered with.
+fn set_book_file(engine: &mut common::Engine, value: &str) -> Vec<String> {
+    engine.send(&format!("setoption name BookFile value {value}"));
+    engine.send("isready");
+    let lines = engine.until("readyok");
+    lines[..lines.len() - 1].to_vec()
+}
+
+/// A text book of one line of odd moves: its moves are played, not the
+/// embedded book's nor the search's.
+fn odd_text_book(tag: &str) -> String {
+    let path = temp(&format!("odd-{tag}.book"));
+    std::fs::write(&path, "# odd\nb1a3 g8h6 a3b1\n").unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+/// A Polyglot book of odd moves, from the start and after 1.g4.
+fn odd_polyglot_book(tag: &str) -> String {
+    let start = Board::startpos();
+    let mut after = start.clone();
+    after.make(parse_uci(&start, "g2g4").unwrap());
+    let path = temp(&format!("odd-{tag}.bin"));
+    std::fs::write(
+        &path,
+        write_entries(&[
+            entry(&start, START_KEY, "g2g4", 1),
+            entry(&after, key(&after), "h7h5", 1),
+        ]),
+    )
+    .unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+#[test]
+fn a_text_book_file_is_played_instead_of_the_embedded_book() {
+    let book = odd_text_book("text");
+    let mut e = common::Engine::start();
+    assert_odd_at_start(&mut e, "b1a3");
+    assert!(set_book_file(&mut e, &book).is_empty());
+    assert_eq!(book_move(&mut e, "position startpos"), "b1a3");
+    assert_eq!(book_move(&mut e, "position startpos moves b1a3"), "g8h6");
+    assert_eq!(
+        book_move(&mut e, "position startpos moves b1a3 g8h6"),
+        "a3b1"
+    );
+}
+
+#[test]
+fn a_polyglot_book_file_is_played_instead_of_the_embedded_book() {
+    let book = odd_polyglot_book("polyglot");
+    let mut e = common::Engine::start();
+    assert_odd_at_start(&mut e, "g2g4");
+    assert!(set_book_file(&mut e, &book).is_empty());
+    assert_eq!(book_move(&mut e, "position startpos"), "g2g4");
+    assert_eq!(book_move(&mut e, "position startpos moves g2g4"), "h7h5");
+}
+
+/// Files that are no book, each refused at once with an error naming it:
+/// a missing file, a folder, a device that never ends, a pipe no one
+/// writes to (opening it would block), and a file larger than any book
+/// (sparse: it takes no room).
+fn bad_book_files(tag: &str) -> Vec<String> {
+    let fifo = temp(&format!("pipe-{tag}.book"));
+    let _ = std::fs::remove_file(&fifo);
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo {fifo:?}");
+    let huge = temp(&format!("huge-{tag}.bin"));
+    std::fs::File::create(&huge)
+        .unwrap()
+        .set_len(3 << 30)
+        .unwrap();
+    [
+        "/no/such/book.book".to_string(),
+        std::env::temp_dir().to_str().unwrap().to_string(),
+        "/dev/zero".to_string(),
+        fifo.to_str().unwrap().to_string(),
+        huge.to_str().unwrap().to_string(),
+    ]
+    .to_vec()
+}
+
+#[cfg(unix)]
+#[test]
+fn a_bad_book_file_is_refused_and_the_book_before_it_kept() {
+    let bad = bad_book_files("kept");
+    let books = [
+        (odd_text_book("kept"), "b1a3"),
+        (odd_polyglot_book("kept"), "g2g4"),
+    ];
+    for (book, first) in books {
+        let mut e = common::Engine::start();
+        e.ready();
+        let said = set_book_file(&mut e, &book);
+        assert!(said.is_empty(), "{said:?}");
+        for path in &bad {
+            let said = set_book_file(&mut e, path);
+            assert!(
+                said.iter()
+                    .any(|l| l.starts_with("info string error: book ")
+                        && l.contains(path.as_str())
+                        && l.contains("cannot be read")),
+                "{path}: {said:?}"
+            );
+            assert!(
+                said.iter()
+                    .any(|l| l.starts_with("info string error: no usable book")
+                        && l.contains(&format!("keeping \"{book}\""))),
+                "{path}: {said:?}"
+            );
+            assert_eq!(
+                book_move(&mut e, "position startpos"),
+                first,
+                "after {path}"
+            );
+        }
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn book_subcommand_refuses_a_bad_file() {
+    for path in bad_book_files("subcommand") {
+        let o = common::cavalier(&["book", "--file", &path]);
+        assert_eq!(o.code, Some(2), "{path}: {o:?}");
+        assert!(
+            o.stderr
+                .starts_with(&format!("error: book {path}: cannot be read")),
+            "{path}: {}",
+            o.stderr
+        );
+        assert!(o.stdout.is_empty(), "{path}: {}", o.stdout);
+    }
+    let o = common::cavalier(&["book", "--file", &odd_text_book("subcommand")]);
+    assert!(o.success(), "{}", o.stderr);
+    assert!(o.stdout.contains("b1a3"), "{}", o.stdout);
+}

@@ -553,3 +553,35 @@ fn root_ranking_time() {
         ms[ms.len() - 1].1
     );
 }
+
+/// `cavalier syzygy` with a folder that is not there: an error naming it
+/// and exit code 2, before any input is read; with one folder missing
+/// among good ones, the tables found are probed and the exit code is 2.
+#[test]
+fn syzygy_subcommand_refuses_a_missing_folder() {
+    let fen = "8/8/8/8/8/8/8/K1k5 w - - 0 1\n";
+    let missing = format!("{DIR}/no-such-folder");
+    let o = common::cavalier_with_input(&["syzygy", &missing], fen);
+    assert_eq!(o.code, Some(2), "{o:?}");
+    assert!(
+        o.stderr.starts_with(&format!("error: {missing}: ")),
+        "{}",
+        o.stderr
+    );
+    assert!(
+        o.stderr
+            .contains(&format!("error: no tables found in {missing}")),
+        "{}",
+        o.stderr
+    );
+    assert!(o.stdout.is_empty(), "{}", o.stdout);
+    let both = format!("{DIR}:{missing}");
+    let o = common::cavalier_with_input(&["syzygy", &both], fen);
+    assert_eq!(o.code, Some(2), "{o:?}");
+    assert!(
+        o.stderr.starts_with(&format!("error: {missing}: ")),
+        "{}",
+        o.stderr
+    );
+    assert_eq!(o.stdout, "8/8/8/8/8/8/8/K1k5 w - - 0 1;0;0\n");
+}

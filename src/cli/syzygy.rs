@@ -2,7 +2,9 @@
 //! the tables of PATH and prints `FEN;WDL;DTZ` (`-` where a table is
 //! missing); the probes per second go to stderr. Blank lines and `#`
 //! comments are skipped; a line that is not a FEN is reported and makes the
-//! exit code 2, the other lines still probed.
+//! exit code 2, the other lines still probed. A folder or file of PATH that
+//! cannot be used is reported and makes the exit code 2 too, the tables
+//! found still probed; no table found at all ends the command at once.
 
 use crate::chess::board::Board;
 use crate::engine::syzygy::Tablebases;
@@ -26,6 +28,10 @@ pub fn command(args: &[String]) -> i32 {
     let (tb, errors) = Tablebases::open(path);
     for e in &errors {
         eprintln!("error: {e}");
+    }
+    if tb.file_count() == 0 {
+        eprintln!("error: no tables found in {path}");
+        return EXIT_USAGE;
     }
     let lines: Vec<String> = match args.get(1) {
         Some(f) => match std::fs::read_to_string(f) {
@@ -76,7 +82,7 @@ pub fn command(args: &[String]) -> i32 {
         probes as f64 / wdl_time.max(1e-9),
         probes as f64 / dtz_time.max(1e-9)
     );
-    if bad_lines > 0 {
+    if bad_lines > 0 || !errors.is_empty() {
         EXIT_USAGE
     } else {
         0
