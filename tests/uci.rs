@@ -999,7 +999,9 @@ fn aspiration_failures_are_reported_as_bounds() {
     // (at 1.4 M to 5 M nodes on the machine this was written on).
     e.send("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
     e.send("go nodes 6000000");
-    let lines = e.until("bestmove");
+    // Six million nodes take 5 s on an idle core and over 20 s on a loaded
+    // one: this search is given two minutes.
+    let lines = e.until_within("bestmove", Duration::from_secs(120));
     let bounds: Vec<&String> = lines
         .iter()
         .filter(|l| l.contains("lowerbound") || l.contains("upperbound"))

@@ -209,7 +209,23 @@ impl Engine {
     /// Lines up to and including the first that `done` accepts (`what`
     /// names it in a failure); fails the test after [`LINE_LIMIT`].
     pub fn until_line(&mut self, what: &str, done: impl Fn(&str) -> bool) -> Vec<String> {
-        let deadline = Instant::now() + LINE_LIMIT;
+        self.until_line_within(what, done, LINE_LIMIT)
+    }
+
+    /// Lines up to and including the first that starts with `prefix`,
+    /// waiting up to `limit` (for a search that takes seconds by design).
+    pub fn until_within(&mut self, prefix: &str, limit: Duration) -> Vec<String> {
+        self.until_line_within(prefix, |l| l.starts_with(prefix), limit)
+    }
+
+    /// [`Engine::until_line`] with a limit of its own.
+    pub fn until_line_within(
+        &mut self,
+        what: &str,
+        done: impl Fn(&str) -> bool,
+        limit: Duration,
+    ) -> Vec<String> {
+        let deadline = Instant::now() + limit;
         let mut seen = Vec::new();
         loop {
             match self.lines.recv_timeout(left(deadline)) {
