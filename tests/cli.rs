@@ -573,3 +573,112 @@ fn version_is_printed() {
         );
     }
 }
+
+/// The FENs of a run's `info string genfens FEN` lines.
+fn genfens_lines(o: &common::Run) -> Vec<String> {
+    o.stdout
+        .lines()
+        .filter_map(|l| l.strip_prefix("info string genfens "))
+        .map(str::to_string)
+        .collect()
+}
+
+/// OpenBench's data generation starts engines as `ENGINE "genfens N seed S
+/// book None" quit` and reads N positions back.
+#[test]
+fn genfens_on_the_command_line_prints_n_legal_positions() {
+    let args = ["genfens 12 seed 2147483647 book None ", "quit"];
+    let o = cavalier(&args);
+    assert!(o.success(), "{o:?}");
+    let fens = genfens_lines(&o);
+    assert_eq!(fens.len(), 12, "{}", o.stdout);
+    for fen in &fens {
+        // Six fields, as OpenBench's FEN-to-EPD conversion needs.
+        assert_eq!(fen.split_whitespace().count(), 6, "{fen}");
+        let board = cavalier::Board::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert!(board.has_legal_move() && !board.in_check(), "{fen}");
+    }
+    let distinct: std::collections::HashSet<_> = fens.iter().collect();
+    assert_eq!(distinct.len(), 12, "{fens:?}");
+    // Reproducible from the seed; another seed, other positions.
+    assert_eq!(genfens_lines(&cavalier(&args)), fens);
+    let other = genfens_lines(&cavalier(&["genfens 12 seed 2147483646 book None", "quit"]));
+    assert_eq!(other.len(), 12);
+    assert!(other.iter().filter(|f| fens.contains(f)).count() < 2);
+}
+
+/// Without `quit` among the arguments, the engine goes on reading stdin.
+#[test]
+fn command_line_lines_run_before_stdin() {
+    let o = cavalier_with_input(
+        &["position startpos moves e2e4", "genfens 2 seed 1 book None"],
+        "d\nisready\nquit\n",
+    );
+    assert!(o.success(), "{o:?}");
+    assert_eq!(genfens_lines(&o).len(), 2, "{}", o.stdout);
+    // genfens leaves the position alone.
+    assert!(
+        o.stdout
+            .contains("Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"),
+        "{}",
+        o.stdout
+    );
+    assert!(o.stdout.contains("readyok"));
+    // A word that is no subcommand and no UCI command is still an error.
+    let o = cavalier(&["frobnicate 3"]);
+    assert_eq!(o.code, Some(2));
+    assert!(o.stderr.contains("unknown command"), "{}", o.stderr);
+}
+
+#[test]
+fn genfens_draws_from_a_book_file() {
+    let dir = std::env::temp_dir().join(format!("cavalier-genfens-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let book = dir.join("book.epd");
+    // One position, 1. d4 d5 2. c4 e6 3. Nc3 Nf6: every output is a few
+    // plies after it.
+    std::fs::write(
+        &book,
+        "rnbqkb1r/ppp2ppp/4pn2/3p4/2PP4/2N5/PP2PPPP/R1BQKBNR w KQkq - hmvc 2; fmvn 4;\n",
+    )
+    .unwrap();
+    let command = format!("genfens 6 seed 7 book {}", book.display());
+    let o = cavalier(&[&command, "quit"]);
+    let fens = genfens_lines(&o);
+    assert_eq!(fens.len(), 6, "{}", o.stdout);
+    for fen in &fens {
+        let board = cavalier::Board::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        // Two or three plies after move 4 of the book's position.
+        assert!(
+            (5..=6).contains(&board.fullmove_number()),
+            "{fen} is not a few plies after the book's position"
+        );
+        assert!(board.has_legal_move() && !board.in_check(), "{fen}");
+    }
+    assert_eq!(genfens_lines(&cavalier(&[&command, "quit"])), fens);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn genfens_bad_input_is_answered_and_the_loop_goes_on() {
+    for (command, needle) in [
+        ("genfens", "needs a count"),
+        ("genfens ten seed 1 book None", "not a whole number"),
+        ("genfens 1000000000000 seed 1 book None", "above 1000000"),
+        (
+            "genfens 3 seed 1 book /no/such/book.epd",
+            "cannot read the book",
+        ),
+        ("genfens 3 seed x book None", "not a whole number"),
+    ] {
+        let o = cavalier(&[command, "genfens 1 seed 1 book None", "quit"]);
+        assert!(o.success(), "{command}: {o:?}");
+        assert!(
+            o.stdout.contains("info string error: ") && o.stdout.contains(needle),
+            "{command}: {}",
+            o.stdout
+        );
+        // The error printed no position; the next command printed one.
+        assert_eq!(genfens_lines(&o).len(), 1, "{command}: {}", o.stdout);
+    }
+}

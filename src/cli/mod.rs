@@ -3,6 +3,9 @@
 //! [`crate::util::command_line`] (messages, argument helpers, exit codes)
 //! and `usage`, and none imports from here. The lab's subcommands
 //! ([`crate::lab`]) are dispatched here too when the build has them.
+//! Arguments that are UCI input lines (`cavalier "genfens 8 seed 1 book
+//! None" quit`, as OpenBench's data generation starts engines) are run as
+//! such before the engine reads stdin.
 
 pub mod bench;
 pub mod book;
@@ -58,6 +61,15 @@ pub fn run(args: &[String]) -> i32 {
             say!("{USAGE}");
             0
         }
+        Some(other) if is_uci_line(other) => {
+            let stdin = std::io::stdin();
+            crate::uci::run_with_commands(
+                args,
+                stdin.lock(),
+                crate::uci::Output::new(Box::new(std::io::stdout())),
+            );
+            0
+        }
         Some(other) => {
             eprintln!(
                 "error: unknown command \"{}\"\n{USAGE}",
@@ -66,4 +78,12 @@ pub fn run(args: &[String]) -> i32 {
             EXIT_USAGE
         }
     }
+}
+
+/// Whether a first argument that names no subcommand is a UCI input line:
+/// its first word is a command of the UCI loop.
+fn is_uci_line(arg: &str) -> bool {
+    arg.split_whitespace()
+        .next()
+        .is_some_and(|word| crate::uci::COMMANDS.contains(&word))
 }

@@ -3,6 +3,8 @@
 
 /// The program's usage, shown by `--help` and after a bad command line.
 pub const USAGE: &str = "usage: cavalier [uci]                        UCI engine on stdin/stdout
+       cavalier \"LINE\"...                    the UCI engine, reading the arguments first
+                                             (cavalier \"genfens 8 seed 1 book None\" quit)
        cavalier bench [depth] [--hce | --net FILE]
                                              fixed positions, fixed depth, N nodes M nps
                                              (the network evaluates; --hce: the hand-written

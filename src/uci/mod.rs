@@ -10,12 +10,14 @@
 //!
 //! This file keeps the loop, the command dispatch and the position;
 //! `options.rs` has the option table behind `uci` and `setoption`, `go.rs`
-//! parses and starts `go`, and `format.rs` writes `info` and `bestmove`.
+//! parses and starts `go`, `format.rs` writes `info` and `bestmove`, and
+//! `genfens.rs` draws the opening positions `genfens` prints.
 //! The search runs in the engine's `threads::SearchPool`. The protocol
 //! layer imports `book`, `chess`, `engine` and `util`; nothing below it
 //! imports it.
 
 mod format;
+mod genfens;
 mod go;
 mod options;
 
@@ -187,13 +189,52 @@ UCI:        uci, isready, setoption name N value V, ucinewgame,
             stop, ponderhit, quit
 Extensions: d (the board, FEN, key, checkers), eval (the evaluation term by term),
             go perft N (move counts), bench [depth] (the fixed benchmark, with
-            the network when Use NNUE is on), help";
+            the network when Use NNUE is on), genfens N seed S book None|FILE
+            (N varied, balanced openings as info string genfens FEN lines), help
+Command line: cavalier \"LINE\" ... runs each argument as an input line first
+            (cavalier \"genfens 10 seed 1 book None\" quit)";
+
+/// The commands [`Engine::handle`] knows: a command-line argument whose
+/// first word is one of them is read as an input line.
+pub const COMMANDS: [&str; 16] = [
+    "uci",
+    "isready",
+    "ucinewgame",
+    "position",
+    "go",
+    "stop",
+    "ponderhit",
+    "setoption",
+    "quit",
+    "d",
+    "eval",
+    "bench",
+    "genfens",
+    "help",
+    "debug",
+    "register",
+];
 
 /// Runs the protocol over `input` until `quit` or end of input.
-pub fn run<R: BufRead>(mut input: R, out: Output) {
+pub fn run<R: BufRead>(input: R, out: Output) {
+    run_with_commands(&[], input, out);
+}
+
+/// Runs the protocol over the lines of `commands` (the command line's
+/// arguments, as `cavalier "genfens 8 seed 1 book None" quit` gives them),
+/// then, unless one of them was `quit`, over `input` until `quit` or end
+/// of input.
+pub fn run_with_commands<R: BufRead>(commands: &[String], mut input: R, out: Output) {
     let mut engine = Engine::new(out);
     // For a person at the prompt; GUIs ignore a line before `uci`.
     engine.out.line(BANNER);
+    for command in commands {
+        engine.out.log_input(command);
+        if engine.handle(command) == Flow::Quit {
+            engine.shutdown();
+            return;
+        }
+    }
     while let Some((line, truncated)) = read_line_bounded(&mut input) {
         if truncated {
             engine
@@ -259,6 +300,7 @@ impl Engine {
             "d" => self.display(),
             "eval" => self.eval(),
             "bench" => self.bench(args),
+            "genfens" => self.genfens(args),
             "help" => self.out.line(HELP),
             "debug" | "register" => {}
             other => self
@@ -427,6 +469,39 @@ impl Engine {
         let network = self.search_network();
         let out = self.out.clone();
         crate::engine::bench::run(depth, network, &mut |line| out.line(line));
+    }
+
+    /// `genfens N seed S book None|FILE`: N opening positions, one
+    /// `info string genfens FEN` line each (see `genfens.rs`). The position
+    /// set with `position` is kept.
+    fn genfens(&mut self, args: &[&str]) {
+        let request = match genfens::parse_request(args) {
+            Ok(r) => r,
+            Err(e) => return self.out.error(&e),
+        };
+        if !request.ignored.is_empty() {
+            self.out.line(&format!(
+                "info string note: genfens ignores \"{}\"",
+                quote(&request.ignored.join(" "))
+            ));
+        }
+        let book = match request.book.as_deref().map(genfens::BookFile::open) {
+            None => None,
+            Some(Ok(book)) => Some(book),
+            Some(Err(e)) => return self.out.error(&e),
+        };
+        self.stop_search();
+        let network = self.search_network();
+        let mut generator =
+            genfens::Generator::new(request.seed, book, self.options.chess960, network);
+        for _ in 0..request.count {
+            match generator.next_position() {
+                Ok(board) => self
+                    .out
+                    .line(&format!("info string genfens {}", board.to_fen())),
+                Err(e) => return self.out.error(&e),
+            }
+        }
     }
 
     /// Stops any search and waits for it (end of input or `quit`).
