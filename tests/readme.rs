@@ -154,6 +154,8 @@ fn command_words<'a>(lines: impl Iterator<Item = &'a str>) -> Vec<String> {
             let at = l.find("cavalier ")?;
             let word = l[at + "cavalier ".len()..].split_whitespace().next()?;
             let word = word.trim_matches(|c| matches!(c, '`' | '[' | ']'));
+            // A quoted argument is a UCI line (`cavalier "LINE"...`).
+            let word = if word.starts_with('"') { "\"LINE\"" } else { word };
             (!word.starts_with('-')).then(|| word.to_string())
         })
         .collect();
