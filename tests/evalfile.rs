@@ -4,7 +4,7 @@
 //! evaluated here with the format's arithmetic. The engine's `eval` must
 //! give the scores computed here, and its searches must differ from the
 //! embedded network's; a bad file (wrong magic, truncated, damaged,
-//! `/dev/zero`, a FIFO, a huge sparse file, a directory) is an `info
+//! `/dev/zero`, a FIFO, a huge sparse file, a folder) is an `info
 //! string error` that keeps the random network, which the scores prove.
 
 mod common;
@@ -300,9 +300,12 @@ fn bad_network_files_keep_the_random_network() {
         (dir.file("damaged.nnue", &damaged), "checksum"),
         (dir.file("empty.nnue", b""), "bad magic"),
         ("/dev/zero".to_string(), "not a regular file"),
-        (huge_sparse(&dir.0), "more than the"),
-        (dir.0.display().to_string(), "a directory"),
-        (dir.0.join("none.nnue").display().to_string(), "cannot read"),
+        (huge_sparse(&dir.0), "larger than"),
+        (dir.0.display().to_string(), "a folder"),
+        (
+            dir.0.join("none.nnue").display().to_string(),
+            "cannot be read",
+        ),
     ];
     if let Some(f) = fifo(&dir.0) {
         bad_files.push((f, "a FIFO"));

@@ -8,42 +8,47 @@ use std::io::Read;
 use std::path::Path;
 
 /// The bytes of the regular file at `path`, or why not, in words that
-/// follow the file's name in a message ("cannot read it: ...", "it is a
-/// FIFO, not a regular file", "it has N bytes, more than the M a ... may
-/// have"). At most `max` bytes are ever read: `max + 1` through `take`,
-/// so that a file longer than it says is refused too.
+/// follow the file's name in a message, all beginning `cannot be read: `
+/// ("... it is a FIFO (named pipe), not a regular file", "... it has N
+/// bytes, larger than M bytes"). At most `max` bytes are ever read: `max +
+/// 1` through `take`, so that a file longer than it says is refused too.
+/// The one bounded read of the program: networks (`EvalFile`, `--net`) and
+/// books (`BookFile`, `book --file`).
 pub fn read_bounded(path: impl AsRef<Path>, max: u64) -> Result<Vec<u8>, String> {
     let path = path.as_ref();
-    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read it: {e}"))?;
+    let cannot = |e: std::io::Error| format!("cannot be read: {e}");
+    let meta = std::fs::metadata(path).map_err(cannot)?;
     if !meta.is_file() {
-        return Err(format!("it is {}, not a regular file", kind_of(&meta)));
+        return Err(format!(
+            "cannot be read: it is {}, not a regular file",
+            kind_of(&meta)
+        ));
     }
     if meta.len() > max {
-        return Err(too_long(meta.len(), max));
+        return Err(format!(
+            "cannot be read: it has {} bytes, larger than {max} bytes",
+            meta.len()
+        ));
     }
-    let file = std::fs::File::open(path).map_err(|e| format!("cannot read it: {e}"))?;
+    let file = std::fs::File::open(path).map_err(cannot)?;
     let mut bytes = Vec::with_capacity(meta.len() as usize);
-    file.take(max + 1)
+    file.take(max.saturating_add(1))
         .read_to_end(&mut bytes)
-        .map_err(|e| format!("cannot read it: {e}"))?;
+        .map_err(cannot)?;
     if bytes.len() as u64 > max {
         return Err(format!(
-            "it has more than the {max} bytes it may have (it said {})",
+            "cannot be read: larger than {max} bytes (its size said {})",
             meta.len()
         ));
     }
     Ok(bytes)
 }
 
-fn too_long(len: u64, max: u64) -> String {
-    format!("it has {len} bytes, more than the {max} it may have")
-}
-
 /// What a file that is not a regular one is, in words.
 fn kind_of(meta: &std::fs::Metadata) -> &'static str {
     let kind = meta.file_type();
     if kind.is_dir() {
-        return "a directory";
+        return "a folder";
     }
     #[cfg(unix)]
     {
@@ -81,7 +86,7 @@ mod tests {
         assert_eq!(read_bounded(&path, 12).unwrap(), b"twelve bytes");
         assert_eq!(read_bounded(&path, 1000).unwrap(), b"twelve bytes");
         let err = read_bounded(&path, 11).unwrap_err();
-        assert!(err.contains("12 bytes") && err.contains("11"), "{err}");
+        assert!(err.contains("12 bytes, larger than 11 bytes"), "{err}");
         std::fs::remove_file(&path).ok();
     }
 
@@ -100,9 +105,9 @@ mod tests {
     #[test]
     fn missing_files_directories_and_devices_are_refused() {
         let err = read_bounded("/no/such/file", 100).unwrap_err();
-        assert!(err.starts_with("cannot read it: "), "{err}");
+        assert!(err.starts_with("cannot be read: "), "{err}");
         let err = read_bounded(std::env::temp_dir(), 100).unwrap_err();
-        assert!(err.contains("a directory"), "{err}");
+        assert!(err.contains("a folder"), "{err}");
         #[cfg(unix)]
         {
             let err = read_bounded("/dev/zero", 100).unwrap_err();
@@ -137,7 +142,7 @@ mod tests {
             return;
         }
         let err = read_bounded(path, 10).unwrap_err();
-        assert!(err.contains("more than the 10 bytes"), "{err}");
+        assert!(err.contains("larger than 10 bytes"), "{err}");
         assert!(read_bounded(path, 1 << 20).unwrap().len() > 10);
     }
 }

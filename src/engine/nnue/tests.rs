@@ -370,7 +370,7 @@ fn network_files_are_read_within_a_bound() {
         .set_len(file::MAX_READ_BYTES + 1)
         .unwrap();
     let err = Network::from_file(name).unwrap_err().to_string();
-    assert!(err.contains("more than the"), "{err}");
+    assert!(err.contains("larger than"), "{err}");
     #[cfg(unix)]
     {
         let err = Network::from_file("/dev/zero").unwrap_err().to_string();
@@ -395,7 +395,7 @@ fn sources_are_named_and_loaded() {
     ));
     let err = load(&NetSource::named("/no/such/a.nnue")).unwrap_err();
     assert!(
-        err.starts_with("network \"/no/such/a.nnue\": cannot read it"),
+        err.starts_with("network \"/no/such/a.nnue\": cannot be read"),
         "{err}"
     );
 }
