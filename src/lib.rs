@@ -10,7 +10,8 @@
 //!   |
 //! chess/          the rules: board, move generation, FEN, notation, perft
 //!   |
-//! util/           a random generator, text and command-line helpers
+//! util/           a random generator, text and command-line helpers, the
+//!                 CPU's features, bounded file reads
 //!
 //! tour/           knight's tours: stands alone, shares nothing with the engine
 //! ```
@@ -26,11 +27,11 @@
 // compiled for the CPU's bit-counting instructions, taken once they are
 // detected (engine::eval::evaluate_with), the network's evaluation
 // compiled for AVX2, taken once it is detected
-// (engine::nnue::Accumulators::evaluate), with the AVX2 output layer's
-// unaligned loads (engine::nnue::output), the prefetch hint the search
-// gives for the hash table and the evaluation cache (util::prefetch), and
-// the hash table's request for huge pages on Linux
-// (engine::tt::advise_huge_pages).
+// (engine::nnue::Accumulators::evaluate), both detected once by
+// util::cpu, with the AVX2 output layer's unaligned loads
+// (engine::nnue::output), the prefetch hint the search gives for the hash
+// table and the evaluation cache (util::prefetch), and the hash table's
+// request for huge pages on Linux (engine::tt::advise_huge_pages).
 #![deny(unsafe_code)]
 
 pub mod book;

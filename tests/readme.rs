@@ -62,7 +62,11 @@ fn the_readme_announces_the_bench_counts_the_binary_searches() {
     let network = bold_number_after(&text, "Now");
     let hce = bold_number_after(&text, "(`bench --hce`:");
     assert_eq!(network, bench_nodes(&["bench"]), "README's bench count");
-    assert_eq!(hce, bench_nodes(&["bench", "--hce"]), "README's bench --hce count");
+    assert_eq!(
+        hce,
+        bench_nodes(&["bench", "--hce"]),
+        "README's bench --hce count"
+    );
 }
 
 /// What the README's table says of an option, or what `uci` says of it:
@@ -132,7 +136,11 @@ fn engine_options() -> OptionRows {
 fn the_readme_option_table_is_the_engines_option_list() {
     let documented = readme_options(&readme());
     let reported = engine_options();
-    assert!(reported.len() >= 20, "uci listed {} options", reported.len());
+    assert!(
+        reported.len() >= 20,
+        "uci listed {} options",
+        reported.len()
+    );
     let names = |rows: &OptionRows| rows.keys().cloned().collect::<Vec<_>>();
     assert_eq!(
         names(&documented),
@@ -155,7 +163,11 @@ fn command_words<'a>(lines: impl Iterator<Item = &'a str>) -> Vec<String> {
             let word = l[at + "cavalier ".len()..].split_whitespace().next()?;
             let word = word.trim_matches(|c| matches!(c, '`' | '[' | ']'));
             // A quoted argument is a UCI line (`cavalier "LINE"...`).
-            let word = if word.starts_with('"') { "\"LINE\"" } else { word };
+            let word = if word.starts_with('"') {
+                "\"LINE\""
+            } else {
+                word
+            };
             (!word.starts_with('-')).then(|| word.to_string())
         })
         .collect();
@@ -180,5 +192,8 @@ fn the_readme_subcommand_table_is_the_binarys_usage() {
     let engine_part = help.stdout.split("lab tools").next().unwrap_or("");
     let reported = command_words(engine_part.lines());
     assert!(reported.len() >= 7, "usage named only {reported:?}");
-    assert_eq!(documented, reported, "README's subcommands and --help differ");
+    assert_eq!(
+        documented, reported,
+        "README's subcommands and --help differ"
+    );
 }

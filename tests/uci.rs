@@ -1170,7 +1170,7 @@ fn network_options_load_and_keep_the_previous_network() {
     let got = e.until("info string EvalFile");
     assert!(got.last().unwrap().contains("256x2"), "{got:?}");
     for (value, needle) in [
-        ("/no/such/net.nnue".to_string(), "cannot read"),
+        ("/no/such/net.nnue".to_string(), "cannot be read"),
         (
             concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml").to_string(),
             "bad magic",

@@ -178,7 +178,7 @@ impl Book {
             at: at.to_string(),
             message,
         };
-        let bytes = match read_bounded(path, MAX_BOOK_BYTES) {
+        let bytes = match crate::util::read_bounded(path, MAX_BOOK_BYTES) {
             Ok(b) => b,
             Err(e) => return (None, vec![err("", e)]),
         };
@@ -215,36 +215,6 @@ impl Book {
 /// beyond the largest books in use (a few hundred MB).
 const MAX_BOOK_BYTES: u64 = 1 << 30;
 
-/// The whole of the file `path`, at most `max` bytes, or why not. Only a
-/// regular file is read: a pipe would block until someone writes to it
-/// and a device such as `/dev/zero` never ends. A file larger than `max`
-/// is refused before it is read, and the read takes at most `max` + 1
-/// bytes whatever size the file claims (files of `/proc` claim none).
-fn read_bounded(path: &str, max: u64) -> Result<Vec<u8>, String> {
-    use std::io::Read;
-    let cannot = |e: std::io::Error| format!("cannot be read: {e}");
-    let too_big = || format!("cannot be read: larger than {max} bytes");
-    let meta = std::fs::metadata(path).map_err(cannot)?;
-    if meta.is_dir() {
-        return Err("cannot be read: it is a folder".to_string());
-    }
-    if !meta.is_file() {
-        return Err("cannot be read: not a regular file (a pipe or a device)".to_string());
-    }
-    if meta.len() > max {
-        return Err(too_big());
-    }
-    let file = std::fs::File::open(path).map_err(cannot)?;
-    let mut bytes = Vec::with_capacity(meta.len() as usize);
-    file.take(max.saturating_add(1))
-        .read_to_end(&mut bytes)
-        .map_err(cannot)?;
-    if bytes.len() as u64 > max {
-        return Err(too_big());
-    }
-    Ok(bytes)
-}
-
 /// Weighted random choice.
 pub fn pick_weighted(moves: &[(Move, u32)], rng: &mut Rng) -> Option<Move> {
     let total: u64 = moves.iter().map(|&(_, w)| w as u64).sum();
@@ -265,33 +235,6 @@ pub fn pick_weighted(moves: &[(Move, u32)], rng: &mut Rng) -> Option<Move> {
 mod tests {
     use super::*;
     use crate::chess::notation::to_uci;
-
-    #[test]
-    fn files_are_read_whole_up_to_the_limit_and_refused_beyond_it() {
-        let dir = std::env::temp_dir().join(format!("cavalier-bounded-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let file = dir.join("eight.book");
-        std::fs::write(&file, b"e2e4e7e5").unwrap();
-        let path = file.to_str().unwrap();
-        assert_eq!(read_bounded(path, 8).unwrap(), b"e2e4e7e5");
-        let e = read_bounded(path, 7).unwrap_err();
-        assert!(e.contains("larger than 7 bytes"), "{e}");
-        // A file that claims no size is still cut at the limit.
-        #[cfg(target_os = "linux")]
-        {
-            assert_eq!(std::fs::metadata("/proc/self/status").unwrap().len(), 0);
-            let e = read_bounded("/proc/self/status", 16).unwrap_err();
-            assert!(e.contains("larger than 16 bytes"), "{e}");
-        }
-        let e = read_bounded(dir.to_str().unwrap(), 8).unwrap_err();
-        assert!(e.contains("folder"), "{e}");
-        #[cfg(unix)]
-        {
-            let e = read_bounded("/dev/zero", 8).unwrap_err();
-            assert!(e.contains("not a regular file"), "{e}");
-        }
-        std::fs::remove_dir_all(&dir).ok();
-    }
 
     #[test]
     fn splitting() {

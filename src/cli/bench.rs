@@ -2,7 +2,7 @@
 //! hand-written evaluation or a network.
 
 use crate::engine::bench::DEFAULT_DEPTH;
-use crate::engine::nnue::{load, USE_BY_DEFAULT};
+use crate::engine::nnue::{load, NetSource, USE_BY_DEFAULT};
 use crate::util::command_line::{args_or_exit, say, EXIT_USAGE};
 use crate::util::text::quote;
 
@@ -13,7 +13,7 @@ fn usage() -> String {
 Searches the fixed positions to depth (default {DEFAULT_DEPTH}), each with a fresh
 table; ends with N nodes M nps. The evaluation is the engine's default
 ({default}), or with --hce the hand-written one, with --nnue the embedded
-network, with --net FILE the network of FILE.",
+network, with --net FILE the network of FILE (<embedded>: the embedded one).",
         default = if USE_BY_DEFAULT {
             "the embedded network"
         } else {
@@ -67,7 +67,11 @@ pub fn command(args: &[String]) -> i32 {
         Ok(b) => b,
         Err(code) => return code,
     };
-    let network = match b.nnue.then(|| load(b.net.as_deref())).transpose() {
+    let source = b
+        .net
+        .as_deref()
+        .map_or(NetSource::Embedded, NetSource::named);
+    let network = match b.nnue.then(|| load(&source)).transpose() {
         Ok(network) => network,
         Err(e) => {
             eprintln!("error: {e}");

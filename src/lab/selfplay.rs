@@ -26,7 +26,7 @@
 use crate::book::EMBEDDED;
 use crate::chess::board::{Board, Outcome};
 use crate::chess::types::Color;
-use crate::engine::nnue::{load, Network};
+use crate::engine::nnue::{load, NetSource, Network};
 use crate::engine::search::{SearchControl, SearchLimits, Searcher, MAX_DEPTH};
 use crate::engine::tt::TranspositionTable;
 use crate::util::command_line::{unexpected, CommandLine, EXIT_FAILED, EXIT_USAGE};
@@ -113,8 +113,8 @@ impl SelfplayEval {
     pub fn load(&self) -> Result<LoadedEval, String> {
         let network = match self {
             SelfplayEval::HandWritten => None,
-            SelfplayEval::Embedded => Some(load(None)?),
-            SelfplayEval::File(path) => Some(load(Some(path))?),
+            SelfplayEval::Embedded => Some(load(&NetSource::Embedded)?),
+            SelfplayEval::File(path) => Some(load(&NetSource::named(path))?),
         };
         let mark = eval_mark(network.as_deref());
         Ok(LoadedEval { network, mark })
@@ -430,12 +430,7 @@ pub type Progress = (usize, u64, u64, Option<String>);
 pub fn eval_mark(network: Option<&Network>) -> String {
     match network {
         None => "hce".to_string(),
-        Some(net) => {
-            let bytes = crate::lab::net::quant::to_bytes(net);
-            let mut check = [0u8; 8];
-            check.copy_from_slice(&bytes[bytes.len() - 8..]);
-            format!("net-{:016x}", u64::from_le_bytes(check))
-        }
+        Some(net) => format!("net-{:016x}", net.file_check()),
     }
 }
 

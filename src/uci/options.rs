@@ -7,7 +7,7 @@
 use super::{Engine, Output};
 use crate::book::Book;
 use crate::chess::board::Board;
-use crate::engine::nnue::{embedded, Network, INPUTS, USE_BY_DEFAULT};
+use crate::engine::nnue::{load, NetSource, Network, EMBEDDED_NAME, INPUTS, USE_BY_DEFAULT};
 use crate::engine::params;
 use crate::engine::skill::{MAX_ELO, MAX_SKILL, MIN_ELO};
 use crate::engine::syzygy::{Tablebases, TbConfig, DEFAULT_CACHE_BYTES};
@@ -35,8 +35,6 @@ const EMPTY_LOG_FILE: &str = "<empty>";
 const EMPTY_BOOK_FILE: &str = "<empty>";
 /// `SyzygyPath`'s default: no tablebases.
 const EMPTY_SYZYGY_PATH: &str = "<empty>";
-/// `EvalFile`'s default: the network built into the binary.
-const EMBEDDED_NET: &str = "<embedded>";
 /// Most pieces of a Syzygy table.
 const MAX_TB_PIECES: i64 = 7;
 /// `SyzygyCacheMB`: the tables' pages kept in memory (the files are read
@@ -284,7 +282,7 @@ pub static OPTIONS: [UciOption; 24] = [
     UciOption {
         name: "EvalFile",
         kind: Kind::Text {
-            default: EMBEDDED_NET,
+            default: EMBEDDED_NAME,
             set: Engine::set_eval_file,
         },
     },
@@ -564,39 +562,22 @@ impl Engine {
     /// for `<embedded>` or nothing). A file that cannot be read or is not
     /// a network is an error, and the network before it stays.
     fn set_eval_file(&mut self, value: &str) {
-        let path = value.trim();
-        let embedded_net = path.is_empty() || path == EMBEDDED_NET;
-        let loaded = if embedded_net {
-            embedded()
-        } else {
-            Network::from_file(path).map(Arc::new)
-        };
-        let name = if embedded_net {
-            EMBEDDED_NET.to_string()
-        } else {
-            format!("\"{}\"", quote(path))
-        };
-        match loaded {
+        let source = NetSource::named(value);
+        match load(&source) {
             Ok(net) => {
                 self.out.line(&format!(
-                    "info string EvalFile {name}: network {INPUTS} -> {}x2 -> 1 loaded",
+                    "info string EvalFile {source}: network {INPUTS} -> {}x2 -> 1 loaded",
                     net.hidden()
                 ));
                 self.network = Some(net);
-                self.options.eval_file = if embedded_net {
-                    String::new()
-                } else {
-                    path.to_string()
+                self.options.eval_file = match source {
+                    NetSource::Embedded => String::new(),
+                    NetSource::File(path) => path,
                 };
             }
             Err(e) => {
-                let kept = if self.options.eval_file.is_empty() {
-                    EMBEDDED_NET.to_string()
-                } else {
-                    format!("\"{}\"", quote(&self.options.eval_file))
-                };
-                self.out
-                    .error(&format!("EvalFile {name}: {e}; keeping {kept}"));
+                let kept = NetSource::named(&self.options.eval_file);
+                self.out.error(&format!("EvalFile: {e}; keeping {kept}"));
             }
         }
     }
@@ -608,12 +589,11 @@ impl Engine {
             return None;
         }
         if self.network.is_none() {
-            match embedded() {
+            match load(&NetSource::named(&self.options.eval_file)) {
                 Ok(net) => self.network = Some(net),
                 Err(e) => {
-                    self.out.error(&format!(
-                        "the embedded network: {e}; the hand-written evaluation evaluates"
-                    ));
+                    self.out
+                        .error(&format!("{e}; the hand-written evaluation evaluates"));
                     return None;
                 }
             }

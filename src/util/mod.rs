@@ -1,10 +1,16 @@
 //! Small helpers every layer may use: one random generator, one quoting
-//! helper for messages, one memory hint; and, for the programs (`cli/`,
-//! `lab/`, `tour/`'s command line) only, the command line's shared helpers.
+//! helper for messages, one memory hint, the CPU's features detected once
+//! (`cpu`), a bounded read of a whole file (`file`); and, for the programs
+//! (`cli/`, `lab/`, `tour/`'s command line) only, the command line's shared
+//! helpers.
 
 pub mod command_line;
+pub mod cpu;
+pub mod file;
 pub mod rng;
 pub mod text;
+
+pub use file::read_bounded;
 
 /// Asks the CPU to start fetching the cache line that holds `r` without
 /// waiting for it, so that a read of it soon after finds it near (x86-64;

@@ -182,14 +182,15 @@ fn side_to_move_view(board: &Board, white_score: i32) -> i32 {
 
 /// `evaluate`, with the pawn terms cached in `pawns`: compiled twice, for
 /// any x86-64 and for one with the bit-counting instructions, and the
-/// second taken when the CPU has them (see [`fast_bits`]).
+/// second taken when the CPU has them
+/// ([`crate::util::cpu::has_bit_instructions`]).
 #[inline]
 pub fn evaluate_with(board: &Board, pawns: &mut PawnTable) -> i32 {
     #[cfg(target_arch = "x86_64")]
-    if fast_bits() {
+    if crate::util::cpu::has_bit_instructions() {
         // The first of the crate's `unsafe`s: calling code compiled for CPU
         // features is sound once the CPU is known to have them.
-        // SAFETY: `fast_bits` has checked that this CPU has every feature
+        // SAFETY: `has_bit_instructions` has checked that this CPU has every feature
         // `evaluate_with_bits` is compiled for.
         #[allow(unsafe_code)]
         return unsafe { evaluate_with_bits(board, pawns) };
@@ -206,28 +207,11 @@ pub fn evaluate_with_portable(board: &Board, pawns: &mut PawnTable) -> i32 {
 /// `evaluate_with` compiled for POPCNT, LZCNT and TZCNT (BMI1): the
 /// evaluation's bit counts and ray scans become one instruction each.
 /// Safe to declare, but a caller must know the CPU has those features
-/// ([`fast_bits`]) to call it.
+/// ([`crate::util::cpu::has_bit_instructions`]) to call it.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,lzcnt,bmi1")]
 fn evaluate_with_bits(board: &Board, pawns: &mut PawnTable) -> i32 {
     evaluate_with_body(board, pawns)
-}
-
-/// Whether this CPU counts bits in hardware (POPCNT, LZCNT and BMI1, as
-/// every x86-64 since about 2013 does). `CAVALIER_PORTABLE=1` in the
-/// environment says no, to run the portable path on any machine.
-/// Detected once.
-#[cfg(target_arch = "x86_64")]
-#[inline(always)]
-pub fn fast_bits() -> bool {
-    use once_cell::sync::Lazy;
-    static FAST: Lazy<bool> = Lazy::new(|| {
-        std::env::var_os("CAVALIER_PORTABLE").is_none()
-            && std::is_x86_feature_detected!("popcnt")
-            && std::is_x86_feature_detected!("lzcnt")
-            && std::is_x86_feature_detected!("bmi1")
-    });
-    *FAST
 }
 
 #[inline(always)]

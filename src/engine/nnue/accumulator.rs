@@ -149,7 +149,7 @@ impl Accumulators {
     #[inline(always)]
     pub fn evaluate(&mut self, net: &Network, side: Color, ply: usize) -> i32 {
         #[cfg(target_arch = "x86_64")]
-        if super::output::has_avx2() {
+        if crate::util::cpu::has_avx2() {
             // One of the crate's `unsafe`s: calling code compiled for a CPU
             // feature is sound once the CPU is known to have it.
             // SAFETY: `has_avx2` has checked that this CPU has AVX2, the

@@ -3,26 +3,15 @@
 //! one output, in integers.
 //!
 //! - this file: the inputs ([`feature`]), the network's integers
-//!   ([`Network`]), the reading of its file (the lab's trainer writes it)
-//!   and the embedded network;
+//!   ([`Network`]: the engine's network, as opposed to the lab's trainer's
+//!   float one, `lab::net::network::FloatNetwork`), the embedded network
+//!   and the one loader of a network, embedded or from a file ([`load`]);
+//! - `file`: the file's format, read and written (the lab's trainer writes
+//!   through it);
 //! - `accumulator`: each view's first-layer sums by ply of the search,
 //!   brought up to date from the moves played when a position is
 //!   evaluated;
 //! - `output`: SCReLU and the output layer, portable and AVX2.
-//!
-//! The file (little-endian; docs/network.md):
-//!
-//! ```text
-//! "CAVNNUE1"        8 bytes
-//! hidden            u32 (a multiple of 16, 16..=1024)
-//! scale             u32 (centipawns per output unit, 1..=10000)
-//! w1                768 x hidden i16, one input's weights together (x QA)
-//! b1                hidden i16 (x QA)
-//! w2                2 x hidden i16, the side to move's first (x QB, within
-//!                   +-128)
-//! b2                i32 (x QA x QB)
-//! check             u64, FNV-1a of every byte before it
-//! ```
 //!
 //! Arithmetic: a view's sums are i16 (wrapping); each unit is clamped to
 //! [0, QA] and squared; the output is `(sum of v x v x w2) / QA + b2`, the
@@ -30,6 +19,7 @@
 //! the evaluation in centipawns for the side to move.
 
 mod accumulator;
+pub mod file;
 mod output;
 
 pub use accumulator::{Accumulators, Delta};
@@ -45,10 +35,8 @@ pub const INPUTS: usize = 768;
 pub const QA: i32 = 255;
 /// Output weights are the float ones times this.
 pub const QB: i32 = 64;
-/// The file's first 8 bytes.
-pub const MAGIC: &[u8; 8] = b"CAVNNUE1";
 /// Fewest and most units per view; their count is a multiple of
-/// `HIDDEN_STEP` (one AVX2 register of i16).
+/// `HIDDEN_STEP` (one AVX2 register of i16): [`valid_hidden`].
 pub const MIN_HIDDEN: usize = 16;
 pub const MAX_HIDDEN: usize = 1024;
 pub const HIDDEN_STEP: usize = 16;
@@ -58,10 +46,12 @@ pub const HIDDEN_STEP: usize = 16;
 pub const MAX_OUTPUT_WEIGHT: i32 = 128;
 /// Largest `scale` a file may give.
 pub const MAX_SCALE: u32 = 10_000;
-/// Bytes before the weights: magic, hidden, scale.
-const HEADER_BYTES: usize = 16;
-/// Bytes of the checksum at the end.
-const CHECK_BYTES: usize = 8;
+
+/// Whether a network may have `hidden` units per view: the one check, of
+/// the file, of a network's parts and of the trainer's `--hidden`.
+pub const fn valid_hidden(hidden: usize) -> bool {
+    MIN_HIDDEN <= hidden && hidden <= MAX_HIDDEN && hidden.is_multiple_of(HIDDEN_STEP)
+}
 
 /// Feature index of a piece in one view (0 White's, 1 Black's): its colour
 /// relative to the view (own 0, other 1), its kind (pawn 0 .. king 5) and
@@ -105,17 +95,11 @@ pub fn board_features(board: &Board) -> [Vec<usize>; 2] {
     views
 }
 
-/// FNV-1a of `bytes`: the file's check.
-pub fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
-    })
-}
-
 /// What is wrong with a network file (or with the parts of a network).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NetworkError {
-    /// The file could not be read.
+    /// The file could not be read, or was refused unread (too large, not
+    /// a regular file): in words, from `util::read_bounded`.
     Unreadable(String),
     BadMagic,
     BadHidden(u32),
@@ -134,7 +118,7 @@ pub enum NetworkError {
 impl fmt::Display for NetworkError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            NetworkError::Unreadable(e) => write!(f, "cannot read it: {e}"),
+            NetworkError::Unreadable(e) => write!(f, "{e}"),
             NetworkError::BadMagic => write!(f, "not a cavalier network (bad magic)"),
             NetworkError::BadHidden(h) => write!(
                 f,
@@ -154,8 +138,10 @@ impl fmt::Display for NetworkError {
     }
 }
 
-/// A network in integers, checked: its parts have the sizes `hidden` says
-/// and its output weights are within `MAX_OUTPUT_WEIGHT`.
+/// The engine's network, in integers (the trainer's float network rounded
+/// by `QA` and `QB`), checked: its parts have the sizes `hidden` says and
+/// its output weights are within `MAX_OUTPUT_WEIGHT`. Read and written by
+/// `file`.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Network {
     hidden: usize,
@@ -174,13 +160,6 @@ impl fmt::Debug for Network {
     }
 }
 
-/// Reads the little-endian u32 at `at` (the caller checked the length).
-fn word(bytes: &[u8], at: usize) -> u32 {
-    let mut w = [0u8; 4];
-    w.copy_from_slice(&bytes[at..at + 4]);
-    u32::from_le_bytes(w)
-}
-
 impl Network {
     /// A network of these parts, or what is wrong with them.
     pub fn new(
@@ -191,7 +170,7 @@ impl Network {
         w2: Vec<i16>,
         b2: i32,
     ) -> Result<Network, NetworkError> {
-        if !(MIN_HIDDEN..=MAX_HIDDEN).contains(&hidden) || !hidden.is_multiple_of(HIDDEN_STEP) {
+        if !valid_hidden(hidden) {
             return Err(NetworkError::BadHidden(hidden as u32));
         }
         if !(1..=MAX_SCALE as i32).contains(&scale) {
@@ -211,51 +190,6 @@ impl Network {
             w2,
             b2,
         })
-    }
-
-    /// Reads a network file's bytes, or says what is wrong with them.
-    pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetworkError> {
-        if bytes.len() < HEADER_BYTES || &bytes[..MAGIC.len()] != MAGIC {
-            return Err(NetworkError::BadMagic);
-        }
-        let hidden = word(bytes, 8);
-        let scale = word(bytes, 12);
-        let h = hidden as usize;
-        if !(MIN_HIDDEN..=MAX_HIDDEN).contains(&h) || !h.is_multiple_of(HIDDEN_STEP) {
-            return Err(NetworkError::BadHidden(hidden));
-        }
-        if !(1..=MAX_SCALE).contains(&scale) {
-            return Err(NetworkError::BadScale(scale));
-        }
-        let shorts = (INPUTS + 1 + 2) * h;
-        let expected = HEADER_BYTES + 2 * shorts + 4 + CHECK_BYTES;
-        if bytes.len() != expected {
-            return Err(NetworkError::BadLength {
-                found: bytes.len(),
-                expected,
-            });
-        }
-        let body = expected - CHECK_BYTES;
-        let mut check = [0u8; CHECK_BYTES];
-        check.copy_from_slice(&bytes[body..]);
-        if fnv1a(&bytes[..body]) != u64::from_le_bytes(check) {
-            return Err(NetworkError::Checksum);
-        }
-        let mut values = bytes[HEADER_BYTES..HEADER_BYTES + 2 * shorts]
-            .chunks_exact(2)
-            .map(|c| i16::from_le_bytes([c[0], c[1]]));
-        let mut take = |n: usize| values.by_ref().take(n).collect::<Vec<i16>>();
-        let w1 = take(INPUTS * h);
-        let b1 = take(h);
-        let w2 = take(2 * h);
-        let b2 = word(bytes, body - 4) as i32;
-        Network::new(h, scale as i32, w1, b1, w2, b2)
-    }
-
-    /// Reads the network file at `path`.
-    pub fn from_file(path: &str) -> Result<Network, NetworkError> {
-        let bytes = std::fs::read(path).map_err(|e| NetworkError::Unreadable(e.to_string()))?;
-        Network::from_bytes(&bytes)
     }
 
     /// Units per view.
@@ -348,15 +282,47 @@ pub fn embedded() -> Result<Arc<Network>, NetworkError> {
     NET.clone()
 }
 
-/// The network a command line names: the embedded one for `None`, else
-/// the one in the file; the error says which could not be read.
-pub fn load(file: Option<&str>) -> Result<Arc<Network>, String> {
-    match file {
-        None => embedded().map_err(|e| format!("the embedded network: {e}")),
-        Some(path) => Network::from_file(path)
-            .map(Arc::new)
-            .map_err(|e| format!("network \"{}\": {e}", crate::util::text::quote(path))),
+/// Where a network comes from: the one built into the binary, or a file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NetSource {
+    Embedded,
+    File(String),
+}
+
+/// The name of the embedded network wherever a file name may be given
+/// (`EvalFile`'s default; `--net <embedded>` on a command line).
+pub const EMBEDDED_NAME: &str = "<embedded>";
+
+impl NetSource {
+    /// The source a name gives: the embedded network for nothing (an empty
+    /// `EvalFile`) or [`EMBEDDED_NAME`], else the file of that name.
+    pub fn named(name: &str) -> NetSource {
+        match name.trim() {
+            "" | EMBEDDED_NAME => NetSource::Embedded,
+            path => NetSource::File(path.to_string()),
+        }
     }
+}
+
+impl fmt::Display for NetSource {
+    /// `<embedded>`, or the file's name quoted (shortened when long).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NetSource::Embedded => f.write_str(EMBEDDED_NAME),
+            NetSource::File(path) => write!(f, "\"{}\"", crate::util::text::quote(path)),
+        }
+    }
+}
+
+/// The network of `source`: the one loader of a network, for `EvalFile`,
+/// `cavalier bench --net` and the lab (selfplay, `net train --init`, `net
+/// eval`). The error names the source: `network "FILE": what is wrong`.
+pub fn load(source: &NetSource) -> Result<Arc<Network>, String> {
+    match source {
+        NetSource::Embedded => embedded(),
+        NetSource::File(path) => Network::from_file(path).map(Arc::new),
+    }
+    .map_err(|e| format!("network {source}: {e}"))
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! SCReLU and the output layer: the sum over units of
 //! `clamp(sum, 0, QA)^2 x w2`, then the bias and the scale. Two ways, the
 //! same integers: portable (any CPU), and AVX2 (16 units at a time, taken
-//! when the CPU has it, [`has_avx2`]). Exact in both, so they agree on
+//! when the CPU has it, [`crate::util::cpu::has_avx2`]). Exact in both, so they agree on
 //! every position (tested): a unit `v` (0..=QA) times a weight (within
 //! +-`MAX_OUTPUT_WEIGHT`) fits an i16, so AVX2 multiplies `v x w` in i16
 //! and then `(v x w) x v` pairwise into i32 (`madd`); each of the 8 i32
@@ -14,23 +14,6 @@ use crate::engine::score::MATE_BOUND;
 /// Largest evaluation the network gives (either sign): clear of the mate
 /// scores.
 const MAX_EVAL: i64 = (MATE_BOUND - 1) as i64;
-
-/// Whether this CPU has AVX2, detected once; never on other
-/// architectures. `CAVALIER_PORTABLE=1` in the environment says no, to run
-/// the portable path on any machine (as for the hand-written evaluation's
-/// bit-counting instructions, `engine::eval::fast_bits`).
-#[inline(always)]
-pub fn has_avx2() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        static AVX2: once_cell::sync::Lazy<bool> = once_cell::sync::Lazy::new(|| {
-            std::env::var_os("CAVALIER_PORTABLE").is_none() && std::is_x86_feature_detected!("avx2")
-        });
-        *AVX2
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    false
-}
 
 /// The evaluation in centipawns (side to move's view) of the output
 /// layer's sum over both views.
@@ -64,7 +47,8 @@ pub fn output_portable(net: &Network, us: &[i16], them: &[i16]) -> i32 {
 }
 
 /// `output_portable` with AVX2. Safe to declare; a caller without AVX2
-/// enabled itself must know the CPU has it ([`has_avx2`]).
+/// enabled itself must know the CPU has it
+/// ([`crate::util::cpu::has_avx2`]).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 pub fn output_avx2(net: &Network, us: &[i16], them: &[i16]) -> i32 {

@@ -1,14 +1,17 @@
 //! The network's file, and its incremental, refreshed, portable and AVX2
 //! evaluations agreeing over random walks through games.
 
+use super::file::{fnv1a, CHECK_BYTES, HEADER_BYTES};
 use super::output::output_portable;
 use super::*;
 use crate::chess::board::Board;
+use crate::chess::types::MoveKind;
 use crate::util::rng::Rng;
 
 /// Positions with castling (Chess960's too), en passant and promotions.
-const WALK_FENS: [&str; 5] = [
+const WALK_FENS: [&str; 6] = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
     "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
     "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
@@ -19,6 +22,11 @@ const WALK_FENS: [&str; 5] = [
 const WALK_960: [usize; 4] = [0, 1, 359, 959];
 /// Deepest ply of a walk.
 const WALK_PLIES: usize = 24;
+/// Walks from each start, and steps of each: a walk drifts down and
+/// seldom comes back to its start, so that several short walks meet the
+/// start's castlings and en passant captures more often than one long.
+const WALKS_PER_START: u64 = 5;
+const WALK_STEPS: usize = 120;
 
 /// A network of random weights: every first-layer value anywhere in
 /// i16 (the sums wrap, and units fall on both sides of the clamp), output
@@ -35,12 +43,38 @@ fn random_network(hidden: usize, seed: u64) -> Network {
     Network::new(hidden, 400, w1, b1, w2, 12_345).unwrap()
 }
 
+/// What random walks covered: evaluations compared, and the moves whose
+/// updates of the sums differ from a plain move's (castling, en passant,
+/// promotion), null moves and take-backs.
+#[derive(Clone, Copy, Debug, Default)]
+struct Coverage {
+    evaluations: usize,
+    castles: usize,
+    castles_960: usize,
+    en_passant: usize,
+    promotions: usize,
+    nulls: usize,
+    take_backs: usize,
+}
+
+impl std::ops::AddAssign for Coverage {
+    fn add_assign(&mut self, o: Coverage) {
+        self.evaluations += o.evaluations;
+        self.castles += o.castles;
+        self.castles_960 += o.castles_960;
+        self.en_passant += o.en_passant;
+        self.promotions += o.promotions;
+        self.nulls += o.nulls;
+        self.take_backs += o.take_backs;
+    }
+}
+
 /// Walks at random down and up the move tree from `board` (moves, null
 /// moves, take-backs, as a search does), evaluating at random plies with
 /// lazily updated sums (portable and, when the CPU has it, AVX2) and
-/// checking them against a refresh from the board. Returns the number of
-/// evaluations compared.
-fn walk(net: &Network, mut board: Board, seed: u64, steps: usize) -> usize {
+/// checking them against a refresh from the board. Returns what it
+/// covered.
+fn walk(net: &Network, mut board: Board, seed: u64, steps: usize) -> Coverage {
     let mut rng = Rng::new(seed);
     let plies = WALK_PLIES + 1;
     let mut portable = Accumulators::new(net.hidden(), plies);
@@ -48,7 +82,7 @@ fn walk(net: &Network, mut board: Board, seed: u64, steps: usize) -> usize {
     portable.refresh(net, &board, 0);
     vector.refresh(net, &board, 0);
     let mut nulls: Vec<bool> = Vec::new();
-    let mut compared = 0;
+    let mut covered = Coverage::default();
     for _ in 0..steps {
         let ply = nulls.len();
         let moves = board.legal_moves();
@@ -56,10 +90,31 @@ fn walk(net: &Network, mut board: Board, seed: u64, steps: usize) -> usize {
         if down && !moves.is_empty() {
             let null = !board.in_check() && rng.next_u64().is_multiple_of(10);
             let delta = if null {
+                covered.nulls += 1;
                 board.make_null();
                 Delta::NONE
             } else {
-                let mv = moves[(rng.next_u64() % moves.len() as u64) as usize];
+                // Half the time, when there are any, one of the moves whose
+                // update differs from a plain move's: a walk meets them
+                // too rarely otherwise.
+                let special: Vec<_> = moves
+                    .iter()
+                    .copied()
+                    .filter(|m| !matches!(m.kind(), MoveKind::Normal | MoveKind::DoublePush))
+                    .collect();
+                let pool = if !special.is_empty() && rng.next_u64().is_multiple_of(2) {
+                    &special[..]
+                } else {
+                    &moves[..]
+                };
+                let mv = pool[(rng.next_u64() % pool.len() as u64) as usize];
+                match mv.kind() {
+                    MoveKind::Castle if board.is_chess960() => covered.castles_960 += 1,
+                    MoveKind::Castle => covered.castles += 1,
+                    MoveKind::EnPassant => covered.en_passant += 1,
+                    MoveKind::Promotion => covered.promotions += 1,
+                    MoveKind::Normal | MoveKind::DoublePush => {}
+                }
                 let d = Delta::of(&board, mv);
                 board.make(mv);
                 d
@@ -68,6 +123,7 @@ fn walk(net: &Network, mut board: Board, seed: u64, steps: usize) -> usize {
             vector.push(ply + 1, delta);
             nulls.push(null);
         } else if ply > 0 {
+            covered.take_backs += 1;
             if nulls.pop() == Some(true) {
                 board.unmake_null();
             } else {
@@ -85,17 +141,49 @@ fn walk(net: &Network, mut board: Board, seed: u64, steps: usize) -> usize {
                 board.to_fen()
             );
             #[cfg(target_arch = "x86_64")]
-            if super::output::has_avx2() {
+            if crate::util::cpu::has_avx2() {
                 // SAFETY: the CPU has AVX2 (checked just above).
                 #[allow(unsafe_code)]
                 let v = unsafe { vector.evaluate_avx2(net, side, ply) };
                 assert_eq!(v, expected, "{}", board.to_fen());
             }
             assert_eq!(vector.evaluate(net, side, ply), expected);
-            compared += 1;
+            covered.evaluations += 1;
         }
     }
-    compared
+    covered
+}
+
+/// `board` without its back ranks' bishops, knights and queens: the
+/// kings may castle at once, both ways.
+fn cleared_back_ranks(board: &Board) -> Board {
+    let fen = board.to_fen();
+    let (placement, rest) = fen.split_once(' ').unwrap();
+    let mut ranks: Vec<String> = placement.split('/').map(str::to_string).collect();
+    for i in [0, 7] {
+        let mut rank = String::new();
+        let mut empty = 0;
+        for c in ranks[i].chars() {
+            if let Some(d) = c.to_digit(10) {
+                empty += d;
+            } else if "bnqBNQ".contains(c) {
+                empty += 1;
+            } else {
+                if empty > 0 {
+                    rank.push_str(&empty.to_string());
+                    empty = 0;
+                }
+                rank.push(c);
+            }
+        }
+        if empty > 0 {
+            rank.push_str(&empty.to_string());
+        }
+        ranks[i] = rank;
+    }
+    let mut cleared = Board::from_fen(&format!("{} {rest}", ranks.join("/"))).unwrap();
+    cleared.set_chess960(board.is_chess960());
+    cleared
 }
 
 fn walk_starts() -> Vec<Board> {
@@ -103,20 +191,46 @@ fn walk_starts() -> Vec<Board> {
         .iter()
         .map(|f| Board::from_fen(f).unwrap())
         .collect();
-    starts.extend(WALK_960.iter().map(|&n| Board::chess960_start(n).unwrap()));
+    starts.push(cleared_back_ranks(&starts[0]));
+    for &n in &WALK_960 {
+        let start = Board::chess960_start(n).unwrap();
+        starts.push(cleared_back_ranks(&start));
+        starts.push(start);
+    }
     starts
 }
 
+/// The walks evaluate thousands of positions, and among the moves before
+/// them each kind whose update differs: castling (standard and Chess960),
+/// en passant, promotions, null moves and take-backs, each at least a few
+/// dozen times (`cargo test --lib incremental -- --nocapture` prints the
+/// counts).
 #[test]
 fn incremental_refreshed_portable_and_avx2_agree() {
     let nets = [embedded().unwrap(), Arc::new(random_network(32, 7))];
-    let mut compared = 0;
+    let mut covered = Coverage::default();
     for net in &nets {
         for (i, start) in walk_starts().into_iter().enumerate() {
-            compared += walk(net, start, 1000 + i as u64, 600);
+            for j in 0..WALKS_PER_START {
+                covered += walk(net, start.clone(), 1000 + 10 * i as u64 + j, WALK_STEPS);
+            }
         }
     }
-    assert!(compared > 4000, "{compared}");
+    println!("random walks covered: {covered:?}");
+    let c = covered;
+    // About half of what the walks cover (they are seeded: the same
+    // every run), so that a change that loses much coverage fails.
+    for (what, count, least) in [
+        ("evaluations", c.evaluations, 6000),
+        ("castles", c.castles, 40),
+        ("Chess960 castles", c.castles_960, 100),
+        ("en passant captures", c.en_passant, 25),
+        ("promotions", c.promotions, 60),
+        ("null moves", c.nulls, 500),
+        ("take-backs", c.take_backs, 3500),
+    ] {
+        assert!(count >= least, "{what}: {count}, fewer than {least}");
+    }
 }
 
 /// The largest sums the output layer can meet (every unit at QA, every
@@ -138,7 +252,7 @@ fn output_extremes_agree() {
         let p = output_portable(&net, &units, &units);
         assert_eq!(p.abs(), crate::engine::score::MATE_BOUND - 1);
         #[cfg(target_arch = "x86_64")]
-        if super::output::has_avx2() {
+        if crate::util::cpu::has_avx2() {
             // SAFETY: the CPU has AVX2 (checked just above).
             #[allow(unsafe_code)]
             let v = unsafe { super::output::output_avx2(&net, &units, &units) };
@@ -212,6 +326,88 @@ fn bad_files_are_errors() {
         Network::from_file("/no/such/file.nnue"),
         Err(NetworkError::Unreadable(_))
     ));
+}
+
+/// What the engine writes it reads back as the same network, at the size
+/// the format gives; damage is found.
+#[test]
+fn written_files_read_back_as_the_same_network() {
+    for hidden in [MIN_HIDDEN, 48] {
+        let net = random_network(hidden, hidden as u64);
+        let bytes = net.to_bytes();
+        assert_eq!(bytes.len(), file::file_bytes(hidden));
+        assert_eq!(&bytes[..8], file::MAGIC);
+        assert_eq!(Network::from_bytes(&bytes).unwrap(), net);
+        let check = u64::from_le_bytes(bytes[bytes.len() - 8..].try_into().unwrap());
+        assert_eq!(net.file_check(), check);
+        let mut bad = bytes.clone();
+        bad[100] ^= 1;
+        assert_eq!(Network::from_bytes(&bad), Err(NetworkError::Checksum));
+    }
+    let embedded_bytes = include_bytes!("default.nnue");
+    assert_eq!(embedded().unwrap().to_bytes(), embedded_bytes);
+}
+
+/// A file is read only when it is a regular one within the largest
+/// network's size and a margin: one a little too long is read (and its
+/// length is wrong), a huge one and a device are refused unread.
+#[test]
+fn network_files_are_read_within_a_bound() {
+    let dir = std::env::temp_dir().join(format!("cavalier-nnue-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("long.nnue");
+    let mut bytes = random_network(16, 5).to_bytes();
+    let largest = file::file_bytes(MAX_HIDDEN);
+    bytes.resize(largest + 1, 0);
+    std::fs::write(&path, &bytes).unwrap();
+    let name = path.to_str().unwrap();
+    assert!(matches!(
+        Network::from_file(name),
+        Err(NetworkError::BadLength { .. })
+    ));
+    std::fs::File::create(&path)
+        .unwrap()
+        .set_len(file::MAX_READ_BYTES + 1)
+        .unwrap();
+    let err = Network::from_file(name).unwrap_err().to_string();
+    assert!(err.contains("larger than"), "{err}");
+    #[cfg(unix)]
+    {
+        let err = Network::from_file("/dev/zero").unwrap_err().to_string();
+        assert!(err.contains("not a regular file"), "{err}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// One loader: `<embedded>` and nothing name the embedded network, any
+/// other name a file, and the error names the file.
+#[test]
+fn sources_are_named_and_loaded() {
+    assert_eq!(NetSource::named(""), NetSource::Embedded);
+    assert_eq!(NetSource::named(" <embedded> "), NetSource::Embedded);
+    assert_eq!(
+        NetSource::named("a.nnue"),
+        NetSource::File("a.nnue".to_string())
+    );
+    assert!(Arc::ptr_eq(
+        &load(&NetSource::Embedded).unwrap(),
+        &embedded().unwrap()
+    ));
+    let err = load(&NetSource::named("/no/such/a.nnue")).unwrap_err();
+    assert!(
+        err.starts_with("network \"/no/such/a.nnue\": cannot be read"),
+        "{err}"
+    );
+}
+
+/// The one check of a hidden size.
+#[test]
+fn hidden_sizes_are_multiples_of_16_within_bounds() {
+    let valid: Vec<usize> = (0..=2048).filter(|&h| valid_hidden(h)).collect();
+    assert_eq!(valid.len(), 64);
+    assert_eq!(valid[0], 16);
+    assert_eq!(valid[63], 1024);
+    assert!(valid.iter().all(|h| h % 16 == 0));
 }
 
 /// The feature mapping: White's view of a White piece is its own square;

@@ -6,7 +6,8 @@
 //!   gradient (768 inputs, `hidden` units per view, SCReLU, one output);
 //! - `train`: mini-batch AdamW over threads, held-out validation;
 //! - `quant`: the trained network rounded to the engine's integers
-//!   (`engine::nnue`, which reads the file), and the file written.
+//!   (`engine::nnue::Network`, whose file `engine::nnue::file` reads and
+//!   writes), and back.
 //!
 //! The verbs: `pack` converts text to records, `train` fits a network and
 //! writes one file per epoch, `eval` prints a network's score of a FEN.
@@ -19,7 +20,7 @@ pub mod quant;
 pub mod train;
 
 use crate::chess::board::Board;
-use crate::engine::nnue::Network;
+use crate::engine::nnue::{load, valid_hidden, NetSource, Network};
 use crate::util::command_line::{
     args_or_exit, say, unexpected, CommandLine, EXIT_FAILED, EXIT_USAGE,
 };
@@ -97,8 +98,7 @@ fn parse_train(args: &[String]) -> Result<NetTrainOptions, String> {
         match a {
             "--out" => o.out = args.value()?.to_string(),
             "--hidden" => {
-                c.hidden =
-                    args.number(|&n: &usize| n.is_multiple_of(16) && (16..=1024).contains(&n))?;
+                c.hidden = args.number(|&n: &usize| valid_hidden(n))?;
                 o.hidden_given = true;
             }
             "--init" => o.init = Some(args.value()?.to_string()),
@@ -157,11 +157,11 @@ fn read_records(
 
 /// The network `--init` names as floats (`None` without `--init`); its
 /// width must be `--hidden`'s when both are given, and becomes the run's.
-fn initial_network(o: &mut NetTrainOptions) -> Result<Option<network::Params>, String> {
+fn initial_network(o: &mut NetTrainOptions) -> Result<Option<network::FloatNetwork>, String> {
     let Some(path) = &o.init else {
         return Ok(None);
     };
-    let net = crate::engine::nnue::load(Some(path))?;
+    let net = load(&NetSource::named(path))?;
     let p = quant::to_float(&net).map_err(|e| format!("\"{path}\": {e}"))?;
     if o.hidden_given && p.hidden != o.cfg.hidden {
         return Err(format!(
@@ -246,7 +246,7 @@ fn train_command(args: &[String]) -> i32 {
         let q = quant::from_float(e.net);
         let qloss = quantised_loss(&q, e.validation, o.cfg.blend);
         let path = format!("{}/net-{epoch}.nnue", o.out);
-        if let Err(e) = std::fs::write(&path, quant::to_bytes(&q)) {
+        if let Err(e) = std::fs::write(&path, q.to_bytes()) {
             failure.get_or_insert(format!("cannot write \"{path}\": {e}"));
         }
         let now = start.elapsed();
@@ -349,7 +349,7 @@ fn eval_command(args: &[String]) -> i32 {
             return EXIT_USAGE;
         }
     };
-    let net = match crate::engine::nnue::load(Some(path)) {
+    let net = match load(&NetSource::named(path)) {
         Ok(n) => n,
         Err(e) => {
             eprintln!("error: {e}");

@@ -59,10 +59,11 @@ fn screlu_grad(x: f32) -> f32 {
     }
 }
 
-/// The parameters (or their gradients, or an optimiser's moments: the
-/// same shape).
+/// The trainer's network, in floats: its parameters (or, in the same
+/// shape, their gradients or an optimiser's moments). `quant` rounds it to
+/// the engine's integer network (`engine::nnue::Network`).
 #[derive(Clone, Debug, PartialEq)]
-pub struct Params {
+pub struct FloatNetwork {
     pub hidden: usize,
     /// `INPUTS x hidden`, one input's weights together.
     pub w1: Vec<f32>,
@@ -72,9 +73,9 @@ pub struct Params {
     pub b2: f32,
 }
 
-impl Params {
-    pub fn zeros(hidden: usize) -> Params {
-        Params {
+impl FloatNetwork {
+    pub fn zeros(hidden: usize) -> FloatNetwork {
+        FloatNetwork {
             hidden,
             w1: vec![0.0; INPUTS * hidden],
             b1: vec![0.0; hidden],
@@ -85,8 +86,8 @@ impl Params {
 
     /// Random weights: uniform in +-1/sqrt(fan-in), from `next` (any
     /// source of u64).
-    pub fn random(hidden: usize, next: &mut impl FnMut() -> u64) -> Params {
-        let mut p = Params::zeros(hidden);
+    pub fn random(hidden: usize, next: &mut impl FnMut() -> u64) -> FloatNetwork {
+        let mut p = FloatNetwork::zeros(hidden);
         let mut uniform = |bound: f32| {
             let u = (next() >> 11) as f32 / (1u64 << 53) as f32;
             (2.0 * u - 1.0) * bound
@@ -114,7 +115,7 @@ impl Params {
     }
 
     /// Adds `other` into these.
-    pub fn add(&mut self, other: &Params) {
+    pub fn add(&mut self, other: &FloatNetwork) {
         for (a, b) in self.slices_mut().into_iter().zip(other.slices()) {
             a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
         }
@@ -157,7 +158,7 @@ impl Params {
         them: &[usize],
         target: f32,
         scratch: &mut [f32],
-        grad: &mut Params,
+        grad: &mut FloatNetwork,
     ) -> f32 {
         let h = self.hidden;
         let (acc, gacc) = scratch.split_at_mut(2 * h);
@@ -208,20 +209,20 @@ mod tests {
             state ^= state << 17;
             state
         };
-        let mut p = Params::random(8, &mut next);
+        let mut p = FloatNetwork::random(8, &mut next);
         p.b1.iter_mut().for_each(|b| *b = 0.3);
         let us = [3usize, 100, 400, 700];
         let them = [5usize, 64, 383, 767];
         let t = 0.7;
-        let mut grad = Params::zeros(8);
+        let mut grad = FloatNetwork::zeros(8);
         let mut scratch = vec![0.0; 24];
         p.backward(&us, &them, t, &mut scratch, &mut grad);
-        let loss = |p: &Params| {
+        let loss = |p: &FloatNetwork| {
             let e = sigmoid(p.forward(&us, &them)) - t;
             e * e
         };
         let eps = 1e-3;
-        let check = |get: &dyn Fn(&mut Params) -> &mut f32, analytic: f32| {
+        let check = |get: &dyn Fn(&mut FloatNetwork) -> &mut f32, analytic: f32| {
             let mut a = p.clone();
             *get(&mut a) += eps;
             let mut b = p.clone();

@@ -1,17 +1,18 @@
-//! A trained network rounded to the engine's integers, and its file.
+//! A trained network rounded to the engine's integers, and back.
 //!
-//! The format, the integer network and its arithmetic are the engine's
-//! (`engine::nnue`: the file read there, documented there and in
-//! docs/network.md): first-layer weights and biases are scaled by `QA`
-//! and rounded to i16, output weights by `QB` (kept within the engine's
-//! bound, which the trainer's weight clip already keeps), the output bias
-//! by `QA x QB` (i32). This file only makes one and writes it.
+//! The integer network, its arithmetic and its file are the engine's
+//! (`engine::nnue`; the file read and written by `engine::nnue::file`,
+//! documented there and in docs/network.md): first-layer weights and
+//! biases are scaled by `QA` and rounded to i16, output weights by `QB`
+//! (kept within the engine's bound, which the trainer's weight clip
+//! already keeps), the output bias by `QA x QB` (i32). This file only
+//! rounds; `Network::to_bytes` writes the file.
 
-use super::network::{Params, SCALE};
-use crate::engine::nnue::{fnv1a, Network, MAGIC, MAX_OUTPUT_WEIGHT, QA, QB};
+use super::network::{FloatNetwork, SCALE};
+use crate::engine::nnue::{Network, MAX_OUTPUT_WEIGHT, QA, QB};
 
 /// Rounds a trained network to the engine's integers.
-pub fn from_float(p: &Params) -> Network {
+pub fn from_float(p: &FloatNetwork) -> Network {
     let q = |x: f32, s: i32, bound: f32| (x * s as f32).round().clamp(-bound, bound) as i16;
     let wide = i16::MAX as f32;
     let w2_bound = MAX_OUTPUT_WEIGHT as f32;
@@ -24,7 +25,7 @@ pub fn from_float(p: &Params) -> Network {
         (p.b2 * (QA * QB) as f32).round() as i32,
     );
     // The trainer's hidden sizes are the engine's (checked when parsed),
-    // and every part has the size `Params` gives it.
+    // and every part has the size `FloatNetwork` gives it.
     net.expect("a trained network has the engine's shape")
 }
 
@@ -32,7 +33,7 @@ pub fn from_float(p: &Params) -> Network {
 /// exact for what it rounded): the starting point of a run that carries
 /// on from a network (`net train --init`). Refused when the network's
 /// scale is not the trainer's.
-pub fn to_float(net: &Network) -> Result<Params, String> {
+pub fn to_float(net: &Network) -> Result<FloatNetwork, String> {
     if net.scale() != SCALE as i32 {
         return Err(format!(
             "the network's scale is {}, the trainer's {SCALE}",
@@ -40,7 +41,7 @@ pub fn to_float(net: &Network) -> Result<Params, String> {
         ));
     }
     let f = |v: &[i16], s: i32| v.iter().map(|&x| x as f32 / s as f32).collect();
-    Ok(Params {
+    Ok(FloatNetwork {
         hidden: net.hidden(),
         w1: f(net.w1(), QA),
         b1: f(net.b1(), QA),
@@ -49,28 +50,13 @@ pub fn to_float(net: &Network) -> Result<Params, String> {
     })
 }
 
-/// The network's file.
-pub fn to_bytes(net: &Network) -> Vec<u8> {
-    let mut out = Vec::with_capacity(32 + 2 * net.w1().len());
-    out.extend_from_slice(MAGIC);
-    out.extend_from_slice(&(net.hidden() as u32).to_le_bytes());
-    out.extend_from_slice(&(net.scale() as u32).to_le_bytes());
-    for v in net.w1().iter().chain(net.b1()).chain(net.w2()) {
-        out.extend_from_slice(&v.to_le_bytes());
-    }
-    out.extend_from_slice(&net.b2().to_le_bytes());
-    let check = fnv1a(&out);
-    out.extend_from_slice(&check.to_le_bytes());
-    out
-}
-
 #[cfg(test)]
 mod tests {
-    use super::super::network::{feature, Params};
+    use super::super::network::{feature, FloatNetwork};
     use super::*;
     use crate::engine::nnue::INPUTS;
 
-    fn random_net(hidden: usize) -> Params {
+    fn random_net(hidden: usize) -> FloatNetwork {
         let mut state = 0x9e37_79b9_7f4a_7c15u64;
         let mut next = || {
             state ^= state << 13;
@@ -78,7 +64,7 @@ mod tests {
             state ^= state << 17;
             state
         };
-        let mut p = Params::random(hidden, &mut next);
+        let mut p = FloatNetwork::random(hidden, &mut next);
         for (i, b) in p.b1.iter_mut().enumerate() {
             *b = (i % 7) as f32 * 0.1;
         }
@@ -127,21 +113,6 @@ mod tests {
         let other =
             Network::new(16, 600, vec![0; INPUTS * 16], vec![0; 16], vec![0; 32], 0).unwrap();
         assert!(to_float(&other).unwrap_err().contains("600"));
-    }
-
-    #[test]
-    fn file_round_trip_and_damage() {
-        let q = from_float(&random_net(16));
-        let bytes = to_bytes(&q);
-        assert_eq!(Network::from_bytes(&bytes).unwrap(), q);
-        let mut bad = bytes.clone();
-        bad[100] ^= 1;
-        assert!(Network::from_bytes(&bad)
-            .unwrap_err()
-            .to_string()
-            .contains("checksum"));
-        assert!(Network::from_bytes(&bytes[..bytes.len() - 1]).is_err());
-        assert!(Network::from_bytes(b"garbage").is_err());
     }
 
     /// The trainer's features of a board (through its record) are the

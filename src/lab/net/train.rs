@@ -1,7 +1,7 @@
 //! Training: mini-batches of shuffled records, the batch's gradient summed
 //! over threads, AdamW, a held-out validation loss after every epoch.
 
-use super::network::{features, sigmoid, target, Params, WEIGHT_CLIP};
+use super::network::{features, sigmoid, target, FloatNetwork, WEIGHT_CLIP};
 use super::packed::{unpack, RECORD_BYTES};
 use crate::util::rng::{derive_seed, Rng};
 
@@ -31,8 +31,8 @@ pub struct Config {
 
 /// The optimiser's state.
 pub struct AdamW {
-    m: Params,
-    v: Params,
+    m: FloatNetwork,
+    v: FloatNetwork,
     t: i32,
 }
 
@@ -43,14 +43,14 @@ const EPSILON: f32 = 1e-8;
 impl AdamW {
     pub fn new(hidden: usize) -> AdamW {
         AdamW {
-            m: Params::zeros(hidden),
-            v: Params::zeros(hidden),
+            m: FloatNetwork::zeros(hidden),
+            v: FloatNetwork::zeros(hidden),
             t: 0,
         }
     }
 
     /// One step along `grad` (the batch's mean gradient).
-    pub fn step(&mut self, p: &mut Params, grad: &Params, lr: f32, decay: f32) {
+    pub fn step(&mut self, p: &mut FloatNetwork, grad: &FloatNetwork, lr: f32, decay: f32) {
         self.t += 1;
         let c1 = 1.0 - BETA1.powi(self.t);
         let c2 = 1.0 - BETA2.powi(self.t);
@@ -76,12 +76,12 @@ impl AdamW {
 /// Mean loss of `records` (and their gradient added into `grad` when one
 /// is given), spread over `threads`.
 fn batch_loss(
-    net: &Params,
+    net: &FloatNetwork,
     records: &[[u8; RECORD_BYTES]],
     blend: f32,
     mirror: Option<u64>,
     threads: usize,
-    grads: &mut [Params],
+    grads: &mut [FloatNetwork],
 ) -> f64 {
     let chunk = records.len().div_ceil(threads.max(1)).max(1);
     let mut total = 0.0f64;
@@ -125,7 +125,7 @@ fn mirrored(r: &[u8; RECORD_BYTES], salt: u64) -> bool {
 }
 
 /// Mean loss of `net` on `records`, forward passes only.
-fn validation_loss(net: &Params, records: &[[u8; RECORD_BYTES]], blend: f32) -> f64 {
+fn validation_loss(net: &FloatNetwork, records: &[[u8; RECORD_BYTES]], blend: f32) -> f64 {
     let mut total = 0.0f64;
     for r in records {
         let Some(s) = unpack(r) else { continue };
@@ -141,7 +141,7 @@ pub struct Epoch<'a> {
     pub epoch: usize,
     pub train_loss: f64,
     pub validation_loss: f64,
-    pub net: &'a Params,
+    pub net: &'a FloatNetwork,
     /// The held-out records.
     pub validation: &'a [[u8; RECORD_BYTES]],
 }
@@ -157,18 +157,18 @@ pub struct Epoch<'a> {
 pub fn train(
     records: &mut [[u8; RECORD_BYTES]],
     cfg: &Config,
-    start: Option<Params>,
+    start: Option<FloatNetwork>,
     report: &mut dyn FnMut(&Epoch),
-) -> Params {
+) -> FloatNetwork {
     let mut rng = Rng::new(cfg.seed);
     let held = ((records.len() as f64 * cfg.validation as f64) as usize).min(records.len() / 2);
     let (train, valid) = records.split_at_mut(records.len() - held);
-    let random = Params::random(cfg.hidden, &mut || rng.next_u64());
+    let random = FloatNetwork::random(cfg.hidden, &mut || rng.next_u64());
     let mut net = start.unwrap_or(random);
     assert_eq!(net.hidden, cfg.hidden, "the starting network's width");
     let mut opt = AdamW::new(cfg.hidden);
-    let mut grads = vec![Params::zeros(cfg.hidden); cfg.threads.max(1)];
-    let mut sum = Params::zeros(cfg.hidden);
+    let mut grads = vec![FloatNetwork::zeros(cfg.hidden); cfg.threads.max(1)];
+    let mut sum = FloatNetwork::zeros(cfg.hidden);
     for epoch in 1..=cfg.epochs {
         shuffle(train, &mut rng);
         let lr = cfg.lr * cfg.lr_drop.powi(((epoch - 1) / cfg.lr_step.max(1)) as i32);
@@ -177,7 +177,7 @@ pub fn train(
         let mut loss = 0.0;
         let mut batches = 0;
         for batch in train.chunks(cfg.batch) {
-            grads.iter_mut().for_each(Params::clear);
+            grads.iter_mut().for_each(FloatNetwork::clear);
             loss += batch_loss(&net, batch, cfg.blend, mirror, cfg.threads, &mut grads);
             batches += 1;
             sum.clear();

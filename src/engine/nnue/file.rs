@@ -1,0 +1,125 @@
+//! The network's file, read and written: the one place of its format. The
+//! engine reads it (`EvalFile`, `--net`, the embedded network); the lab's
+//! trainer writes it (`lab::net::quant` rounds its float network to a
+//! [`Network`] and calls [`Network::to_bytes`]).
+//!
+//! Little-endian (docs/network.md):
+//!
+//! ```text
+//! "CAVNNUE1"        8 bytes
+//! hidden            u32 (a multiple of 16, 16..=1024: `valid_hidden`)
+//! scale             u32 (centipawns per output unit, 1..=10000)
+//! w1                768 x hidden i16, one input's weights together (x QA)
+//! b1                hidden i16 (x QA)
+//! w2                2 x hidden i16, the side to move's first (x QB, within
+//!                   +-128)
+//! b2                i32 (x QA x QB)
+//! check             u64, FNV-1a of every byte before it
+//! ```
+
+use super::{valid_hidden, Network, NetworkError, INPUTS, MAX_HIDDEN, MAX_SCALE};
+
+/// The file's first 8 bytes.
+pub const MAGIC: &[u8; 8] = b"CAVNNUE1";
+/// Bytes before the weights: magic, hidden, scale.
+pub const HEADER_BYTES: usize = 16;
+/// Bytes of the checksum at the end.
+pub const CHECK_BYTES: usize = 8;
+/// Largest file read (`EvalFile`, `--net`): the largest network's size,
+/// with room beyond it so that a file a little too long is told apart
+/// (its length is wrong) from one far too long, which is refused unread.
+pub const MAX_READ_BYTES: u64 = file_bytes(MAX_HIDDEN) as u64 + 4096;
+
+/// The size of a network file of `hidden` units per view.
+pub const fn file_bytes(hidden: usize) -> usize {
+    HEADER_BYTES + 2 * (INPUTS + 1 + 2) * hidden + 4 + CHECK_BYTES
+}
+
+/// FNV-1a of `bytes`: the file's check.
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// Reads the little-endian u32 at `at` (the caller checked the length).
+fn word(bytes: &[u8], at: usize) -> u32 {
+    let mut w = [0u8; 4];
+    w.copy_from_slice(&bytes[at..at + 4]);
+    u32::from_le_bytes(w)
+}
+
+impl Network {
+    /// Reads a network file's bytes, or says what is wrong with them.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetworkError> {
+        if bytes.len() < HEADER_BYTES || &bytes[..MAGIC.len()] != MAGIC {
+            return Err(NetworkError::BadMagic);
+        }
+        let hidden = word(bytes, 8);
+        let scale = word(bytes, 12);
+        let h = hidden as usize;
+        // Checked before any size is computed from it.
+        if !valid_hidden(h) {
+            return Err(NetworkError::BadHidden(hidden));
+        }
+        if !(1..=MAX_SCALE).contains(&scale) {
+            return Err(NetworkError::BadScale(scale));
+        }
+        let expected = file_bytes(h);
+        if bytes.len() != expected {
+            return Err(NetworkError::BadLength {
+                found: bytes.len(),
+                expected,
+            });
+        }
+        let body = expected - CHECK_BYTES;
+        let mut check = [0u8; CHECK_BYTES];
+        check.copy_from_slice(&bytes[body..]);
+        if fnv1a(&bytes[..body]) != u64::from_le_bytes(check) {
+            return Err(NetworkError::Checksum);
+        }
+        let mut values = bytes[HEADER_BYTES..body - 4]
+            .chunks_exact(2)
+            .map(|c| i16::from_le_bytes([c[0], c[1]]));
+        let mut take = |n: usize| values.by_ref().take(n).collect::<Vec<i16>>();
+        let w1 = take(INPUTS * h);
+        let b1 = take(h);
+        let w2 = take(2 * h);
+        let b2 = word(bytes, body - 4) as i32;
+        Network::new(h, scale as i32, w1, b1, w2, b2)
+    }
+
+    /// Reads the network file at `path`: a regular file of at most
+    /// [`MAX_READ_BYTES`], refused unread otherwise (a FIFO, a device, a
+    /// huge file).
+    pub fn from_file(path: &str) -> Result<Network, NetworkError> {
+        let bytes =
+            crate::util::read_bounded(path, MAX_READ_BYTES).map_err(NetworkError::Unreadable)?;
+        Network::from_bytes(&bytes)
+    }
+
+    /// The network's file.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(file_bytes(self.hidden));
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&(self.hidden as u32).to_le_bytes());
+        out.extend_from_slice(&(self.scale as u32).to_le_bytes());
+        for v in self.w1.iter().chain(&self.b1).chain(&self.w2) {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        out.extend_from_slice(&self.b2.to_le_bytes());
+        let check = fnv1a(&out);
+        out.extend_from_slice(&check.to_le_bytes());
+        debug_assert_eq!(out.len(), file_bytes(self.hidden));
+        out
+    }
+
+    /// The check of the network's file (its last 8 bytes): a short name
+    /// for the network (selfplay's progress file records it).
+    pub fn file_check(&self) -> u64 {
+        let bytes = self.to_bytes();
+        let mut check = [0u8; CHECK_BYTES];
+        check.copy_from_slice(&bytes[bytes.len() - CHECK_BYTES..]);
+        u64::from_le_bytes(check)
+    }
+}
