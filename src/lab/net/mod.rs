@@ -13,6 +13,7 @@
 //! Data lives outside the repository; the commands that remake it are in
 //! docs/network.md.
 
+pub mod games;
 pub mod network;
 pub mod packed;
 pub mod quant;
