@@ -241,7 +241,8 @@ pub fn game_of(pgn: &PgnGame, any_engine: bool) -> Result<Game, Skip> {
         Some("*") | None => return Err(Skip::Unfinished),
         Some(other) => return Err(unreadable(format!("result \"{other}\""))),
     };
-    if !any_engine && !(is_cavalier(pgn.tag("White")) && is_cavalier(pgn.tag("Black"))) {
+    let both_cavalier = is_cavalier(pgn.tag("White")) && is_cavalier(pgn.tag("Black"));
+    if !(any_engine || both_cavalier) {
         return Err(Skip::OtherEngine);
     }
     let chess960 = match pgn.tag("Variant").map(|v| v.to_ascii_lowercase()) {
