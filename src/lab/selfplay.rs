@@ -391,6 +391,8 @@ impl Player {
             if quiet && !board.in_check() {
                 fens.push((board.to_fen(), white));
             }
+            // Kept even when the game is adjudicated before it is played.
+            moves.push((best, white));
             if white.abs() >= RESIGN_SCORE {
                 let sign = white.signum();
                 resign_run = if sign == resign_sign {
@@ -414,7 +416,6 @@ impl Player {
             } else {
                 draw_run = 0;
             }
-            moves.push((best, white));
             board.make(best);
             plies += 1;
         };
@@ -1045,6 +1046,17 @@ mod tests {
         let game = Player::new(&o, None).play(&o, Some(&won), 0);
         assert_eq!(game.result, 1.0);
         assert!(game.plies < 60, "{}", game.plies);
+        // The game file holds every searched position, the last one too
+        // (where the game was adjudicated before its move was played).
+        let mut board = game.start.clone();
+        let mut quiet = Vec::new();
+        for &(mv, score) in &game.moves {
+            if board.is_quiet(mv) && !board.in_check() {
+                quiet.push((board.to_fen(), score));
+            }
+            board.make(mv);
+        }
+        assert_eq!(quiet, game.fens);
     }
 
     /// A network plays other games than the hand-written evaluation from
