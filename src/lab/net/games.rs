@@ -277,7 +277,7 @@ pub fn read_game(bytes: &[u8], offset: usize) -> Result<(Game, usize), FormatErr
     if end > bytes.len() {
         return Err(err(
             bytes.len(),
-            format!("the file ends inside the game of byte {offset} ({n} plies)"),
+            format!("the file ends inside the game that starts at byte {offset}"),
         ));
     }
     let mut board = start.clone();

@@ -8,11 +8,12 @@
 //! comment is `{book}` and has no score. Scores are turned to White's view
 //! in centipawns; a mate in n moves becomes the engine's mate score
 //! (`MATE` less the plies, 2n - 1 for the side that mates, 2n for the side
-//! mated). Variations, NAGs, `;` comments and `%` lines are skipped.
+//! mated). Moves are SAN or UCI coordinates (fastchess's `notation=san`
+//! or `uci`). Variations, NAGs, `;` comments and `%` lines are skipped.
 
 use super::games::{stored_result, stored_score, Game, NO_SCORE};
 use crate::chess::board::Board;
-use crate::chess::notation::parse_san;
+use crate::chess::notation::parse_move;
 use crate::chess::types::{Color, Move};
 use crate::engine::score::MATE;
 
@@ -274,7 +275,7 @@ pub fn game_of(pgn: &PgnGame, any_engine: bool) -> Result<Game, Skip> {
     let start = board.clone();
     let mut plies: Vec<(Move, i16)> = Vec::with_capacity(pgn.moves.len());
     for (san, comment) in &pgn.moves {
-        let mv = parse_san(&board, san)
+        let mv = parse_move(&board, san)
             .map_err(|e| unreadable(format!("move {} ({san}): {e}", plies.len() / 2 + 1)))?;
         let score = match comment.as_deref().and_then(comment_score) {
             Some(s) if board.side_to_move() == Color::White => stored_score(s),
@@ -332,7 +333,7 @@ mod tests {
 [Black "cavalier"]
 [Result "0-1"]
 
-1. f3 {-0.50/5 0.1s} e5 {+0.6/5 0.1s} 0-1
+1. f2f3 {-0.50/5 0.1s} e7e5 {+0.6/5 0.1s} 0-1
 
 [White "cavalier"]
 [Black "cavalier"]
@@ -385,7 +386,8 @@ mod tests {
         assert_eq!(super::super::games::read_game(&bytes, 0).unwrap().0, *g);
         assert_eq!(games[2], Err(Skip::Unfinished));
         assert_eq!(games[3], Err(Skip::OtherEngine));
-        assert!(game_of(&pgn[3], true).is_ok());
+        // Moves in UCI notation (fastchess's notation=uci) read too.
+        assert_eq!(game_of(&pgn[3], true).unwrap().plies[1].1, -60);
         match &games[4] {
             Err(Skip::Unreadable(why)) => assert!(why.contains("move 1 (e4)"), "{why}"),
             other => panic!("{other:?}"),
