@@ -262,7 +262,7 @@ fn train_command(args: &[String]) -> i32 {
         }
     };
     let header = format!(
-        "# {} records ({left_out} left out: unreadable or beyond {} cp), {:?}, from {}",
+        "# {} records ({left_out} left out: unreadable, beyond {} cp, or in game files not quiet), {:?}, from {}",
         records.len(),
         o.max_score,
         o.cfg,
