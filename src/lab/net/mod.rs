@@ -722,11 +722,26 @@ pub fn command(args: &[String]) -> i32 {
 mod tests {
     use super::*;
 
-    /// A scratch directory of its own for a test.
-    fn scratch(name: &str) -> impl Fn(&str) -> String {
-        let dir = std::env::temp_dir().join(format!("cavalier-net-{name}-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        move |file: &str| dir.join(file).to_string_lossy().into_owned()
+    /// A scratch directory of its own for a test, removed when dropped.
+    struct Scratch(std::path::PathBuf);
+
+    impl Scratch {
+        fn new(name: &str) -> Scratch {
+            let dir =
+                std::env::temp_dir().join(format!("cavalier-net-{name}-{}", std::process::id()));
+            std::fs::create_dir_all(&dir).unwrap();
+            Scratch(dir)
+        }
+
+        fn path(&self, file: &str) -> String {
+            self.0.join(file).to_string_lossy().into_owned()
+        }
+    }
+
+    impl Drop for Scratch {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
     }
 
     fn run(words: &[&str]) -> i32 {
@@ -742,7 +757,8 @@ rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3;1.0;-40
 
     #[test]
     fn text_records_and_games_convert_into_each_other() {
-        let path = scratch("convert");
+        let dir = Scratch::new("convert");
+        let path = |file: &str| dir.path(file);
         let (text, games_file, back, records, again) = (
             path("in.txt"),
             path("g.bin"),
@@ -790,7 +806,8 @@ rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3;1.0;-40
 
     #[test]
     fn training_reads_game_files_beside_records_with_the_filter() {
-        let path = scratch("train");
+        let dir = Scratch::new("train");
+        let path = |file: &str| dir.path(file);
         let (text, games_file, records) = (path("in.txt"), path("g.bin"), path("r.bin"));
         std::fs::write(&text, TEXT).unwrap();
         assert_eq!(run(&["pack", &text, "--out", &records]), 0);
@@ -813,7 +830,8 @@ rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3;1.0;-40
 
     #[test]
     fn match_pgn_packs_to_games_and_records() {
-        let path = scratch("pgn");
+        let dir = Scratch::new("pgn");
+        let path = |file: &str| dir.path(file);
         let (pgn_file, games_file, records) = (path("m.pgn"), path("g.bin"), path("r.bin"));
         std::fs::write(
             &pgn_file,
