@@ -20,12 +20,15 @@
 //! White's view, mates as the search reports them) of the search that
 //! chose the move played there. Kept are the positions played after
 //! the opening, not in check, whose chosen move is neither a capture nor a
-//! promotion (quiet positions, as Texel's method wants). Progress goes to
-//! stderr.
+//! promotion (quiet positions, as Texel's method wants). `--format
+//! records` (or `--packed`) writes the same positions as 32-byte records
+//! (`lab::net::packed`); `--format games` writes whole games instead, every
+//! ply with its score (`lab::net::games`), filtered when read. Progress goes
+//! to stderr.
 
 use crate::book::EMBEDDED;
 use crate::chess::board::{Board, Outcome};
-use crate::chess::types::Color;
+use crate::chess::types::{Color, Move};
 use crate::engine::nnue::{load, NetSource, Network};
 use crate::engine::search::{SearchControl, SearchLimits, Searcher, MAX_DEPTH};
 use crate::engine::tt::TranspositionTable;
@@ -84,14 +87,25 @@ pub struct SelfplayOptions {
     pub random_plies: usize,
     pub max_plies: usize,
     pub hash_mb: usize,
-    /// Write 32-byte records (`lab::net::packed`) instead of text.
-    pub packed: bool,
+    /// What is written: text, 32-byte records or games.
+    pub format: OutputFormat,
     /// Carry on an interrupted run of the same command (`--out` needed).
     pub resume: bool,
     /// The first game to play (games before it are already written).
     pub first_game: usize,
     /// What evaluates in the games' searches.
     pub eval: SelfplayEval,
+}
+
+/// What `cavalier selfplay` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OutputFormat {
+    /// `FEN;RESULT;SCORE` lines of the quiet positions.
+    Text,
+    /// 32-byte records (`lab::net::packed`) of the quiet positions.
+    Records,
+    /// Whole games (`lab::net::games`): every ply, filtered when read.
+    Games,
 }
 
 /// The evaluation of `cavalier selfplay`'s searches.
@@ -151,14 +165,18 @@ const USAGE: &str = "usage: cavalier selfplay [options]
   --random-plies N  random moves played after the opening (default 4)
   --max-plies N     a game this long is a draw (default 400)
   --hash MB         hash table of each game (default 2)
-  --packed          write 32-byte records (docs/network.md) instead of text
+  --format F        what is written: text (the default), records (32-byte records of the
+                    quiet positions) or games (every ply of every game, 4 bytes a ply:
+                    the positions are filtered when read; docs/network.md)
+  --packed          the same as --format records
   --nnue            evaluate with the embedded network (default: the hand-written evaluation)
   --net FILE        evaluate with the network in FILE
   --resume          carry on an interrupted run of the same command: FILE.progress says
                     how many games FILE holds, the seed and the evaluation; the rest are
                     played and appended
-Writes one line per quiet position: FEN;RESULT;SCORE with RESULT 1.0, 0.5 or 0.0 for
-White and SCORE the search's score there (cp, White's view).";
+Text is one line per quiet position (not in check, the move played neither a capture
+nor a promotion): FEN;RESULT;SCORE with RESULT 1.0, 0.5 or 0.0 for White and SCORE the
+search's score there (cp, White's view).";
 
 fn parse_args(args: &[String]) -> Result<SelfplayOptions, String> {
     let mut o = SelfplayOptions {
@@ -173,7 +191,7 @@ fn parse_args(args: &[String]) -> Result<SelfplayOptions, String> {
         random_plies: DEFAULT_RANDOM_PLIES,
         max_plies: DEFAULT_MAX_PLIES,
         hash_mb: DEFAULT_HASH_MB,
-        packed: false,
+        format: OutputFormat::Text,
         resume: false,
         first_game: 0,
         eval: SelfplayEval::HandWritten,
@@ -189,7 +207,17 @@ fn parse_args(args: &[String]) -> Result<SelfplayOptions, String> {
             "--out" => o.out = Some(args.value()?.to_string()),
             "--openings" => o.openings = Some(args.value()?.to_string()),
             "--chess960" => o.chess960 = true,
-            "--packed" => o.packed = true,
+            "--packed" => o.format = OutputFormat::Records,
+            "--format" => {
+                o.format = match args.value()? {
+                    "text" => OutputFormat::Text,
+                    "records" => OutputFormat::Records,
+                    "games" => OutputFormat::Games,
+                    other => {
+                        return Err(format!("--format {other}: expected text, records or games"))
+                    }
+                }
+            }
             "--resume" => o.resume = true,
             "--nnue" => o.eval = SelfplayEval::Embedded,
             "--net" => o.eval = SelfplayEval::File(args.value()?.to_string()),
@@ -199,6 +227,12 @@ fn parse_args(args: &[String]) -> Result<SelfplayOptions, String> {
             "-h" | "--help" => return Err(String::new()),
             other => return Err(unexpected(other)),
         }
+    }
+    if o.format == OutputFormat::Games && o.max_plies > crate::lab::net::games::MAX_PLIES {
+        return Err(format!(
+            "--format games holds games of at most {} plies",
+            crate::lab::net::games::MAX_PLIES
+        ));
     }
     Ok(o)
 }
@@ -231,6 +265,10 @@ pub fn parse_openings(text: &str) -> Result<Vec<Board>, String> {
 pub struct GameRecord {
     /// Each kept position with its search score (cp, White's view).
     pub fens: Vec<(String, i32)>,
+    /// The position the game started from (after the opening)...
+    pub start: Board,
+    /// ...and every move played, with its search score (cp, White's view).
+    pub moves: Vec<(Move, i32)>,
     /// White's score: 1, 0.5 or 0.
     pub result: f32,
     /// Plies played after the opening.
@@ -327,6 +365,8 @@ impl Player {
         let mut board = self.opening(openings, o.random_plies, &mut rng);
         self.searcher.clear();
         self.tt.clear();
+        let start = board.clone();
+        let mut moves = Vec::new();
         let mut fens = Vec::new();
         let (mut resign_run, mut resign_sign, mut draw_run) = (0, 0, 0);
         let mut plies = 0;
@@ -351,6 +391,8 @@ impl Player {
             if quiet && !board.in_check() {
                 fens.push((board.to_fen(), white));
             }
+            // Kept even when the game is adjudicated before it is played.
+            moves.push((best, white));
             if white.abs() >= RESIGN_SCORE {
                 let sign = white.signum();
                 resign_run = if sign == resign_sign {
@@ -379,23 +421,36 @@ impl Player {
         };
         GameRecord {
             fens,
+            start,
+            moves,
             result,
             plies,
         }
     }
 }
 
-/// A game's kept positions as written: `FEN;RESULT;SCORE` lines, or
-/// 32-byte records.
-fn game_bytes(game: &GameRecord, packed: bool) -> Vec<u8> {
+/// A game as written: `FEN;RESULT;SCORE` lines or 32-byte records of its
+/// kept positions, or the whole game (`lab::net::games`).
+fn game_bytes(game: &GameRecord, format: OutputFormat) -> Vec<u8> {
+    use crate::lab::net::{games, packed};
     let mut out = Vec::new();
+    if format == OutputFormat::Games {
+        let whole = games::Game {
+            start: game.start.clone(),
+            result: games::stored_result(game.result),
+            plies: game
+                .moves
+                .iter()
+                .map(|&(mv, score)| (mv, games::stored_score(score)))
+                .collect(),
+        };
+        return games::write_game(&whole).expect("a game the searcher played is written");
+    }
     for (fen, score) in &game.fens {
-        if packed {
+        if format == OutputFormat::Records {
             let board = Board::from_fen(fen).expect("a FEN the board wrote");
-            let sample = crate::lab::net::packed::sample_of(&board, *score, game.result);
-            out.extend_from_slice(
-                &crate::lab::net::packed::pack(&sample).expect("a legal position packs"),
-            );
+            let sample = packed::sample_of(&board, *score, game.result);
+            out.extend_from_slice(&packed::pack(&sample).expect("a legal position packs"));
         } else {
             let result = result_text(game.result);
             out.extend_from_slice(format!("{fen};{result};{score}\n").as_bytes());
@@ -545,7 +600,7 @@ pub fn run(
                     let game = player.play(o, openings, index);
                     let written = {
                         let mut order = order.lock().unwrap_or_else(|e| e.into_inner());
-                        order.waiting.insert(index, game_bytes(&game, o.packed));
+                        order.waiting.insert(index, game_bytes(&game, o.format));
                         let mut out = sink.lock().unwrap_or_else(|e| e.into_inner());
                         let mut written = Ok(());
                         let mut moved = false;
@@ -760,7 +815,7 @@ mod tests {
             random_plies: 2,
             max_plies: 60,
             hash_mb: 1,
-            packed: false,
+            format: OutputFormat::Text,
             resume: false,
             first_game: 0,
             eval: SelfplayEval::HandWritten,
@@ -787,7 +842,8 @@ mod tests {
 
     /// Games are written in order whatever thread finishes first, so a run
     /// cut after game k and resumed writes the bytes of the whole run; and
-    /// the packed output holds the text output's positions.
+    /// the packed output holds the text output's positions, and the game
+    /// file, filtered as training filters it, the same records.
     #[test]
     fn output_is_in_game_order_resumable_and_packed_alike() {
         let o = SelfplayOptions {
@@ -801,7 +857,7 @@ mod tests {
         assert_eq!(whole, parts);
         let packed = output(
             &SelfplayOptions {
-                packed: true,
+                format: OutputFormat::Records,
                 ..o.clone()
             },
             0,
@@ -815,6 +871,36 @@ mod tests {
                 .unwrap();
             assert_eq!(record, expected, "{line}");
         }
+        use crate::lab::net::games;
+        let file = output(
+            &SelfplayOptions {
+                format: OutputFormat::Games,
+                ..o.clone()
+            },
+            0,
+            4,
+        );
+        let mut records = Vec::new();
+        let mut plies = 0;
+        for game in games::games(&file) {
+            let game = game.unwrap();
+            plies += game.plies.len();
+            game.records(&games::Filter::training(i16::MAX as i32), &mut records);
+        }
+        // Training leaves mate scores out of game files.
+        let not_mate: Vec<&[u8]> = packed
+            .chunks_exact(32)
+            .filter(|r| {
+                let score = i16::from_le_bytes([r[24], r[25]]) as i32;
+                score.abs() < crate::engine::score::MATE_BOUND
+            })
+            .collect();
+        assert_eq!(records.len(), not_mate.len());
+        assert!(records.iter().zip(not_mate).all(|(a, b)| a[..] == b[..]));
+        // Every ply is stored, at 4 bytes and a 32-byte header a game.
+        let per_ply = file.len() as f64 / plies as f64;
+        assert_eq!(file.len(), 32 * 4 + 4 * plies);
+        assert!(per_ply <= 8.0, "{per_ply:.2} bytes a position");
     }
 
     /// The command line's --resume: an interrupted run (cut short to its
@@ -822,7 +908,18 @@ mod tests {
     /// them) carried on gives the same file as an uninterrupted one.
     #[test]
     fn resume_carries_on_from_the_progress_file() {
-        let dir = std::env::temp_dir().join(format!("cavalier-resume-{}", std::process::id()));
+        resume_carries_on("records", "--packed");
+    }
+
+    /// The same with game files.
+    #[test]
+    fn resume_carries_on_with_game_files() {
+        resume_carries_on("games", "--format=games");
+    }
+
+    fn resume_carries_on(name: &str, format: &str) {
+        let dir =
+            std::env::temp_dir().join(format!("cavalier-resume-{name}-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let file = |name: &str| dir.join(name).to_string_lossy().into_owned();
         let (a, b) = (file("a.bin"), file("b.bin"));
@@ -842,13 +939,13 @@ mod tests {
                 "2",
                 "--hash",
                 "1",
-                "--packed",
                 "--resume",
                 "--out",
                 out,
             ]
             .iter()
             .map(|s| s.to_string())
+            .chain(format.split('=').map(String::from))
             .collect()
         };
         assert_eq!(command(&args(&a, "3")), 0);
@@ -944,6 +1041,17 @@ mod tests {
         let game = Player::new(&o, None).play(&o, Some(&won), 0);
         assert_eq!(game.result, 1.0);
         assert!(game.plies < 60, "{}", game.plies);
+        // The game file holds every searched position, the last one too
+        // (where the game was adjudicated before its move was played).
+        let mut board = game.start.clone();
+        let mut quiet = Vec::new();
+        for &(mv, score) in &game.moves {
+            if board.is_quiet(mv) && !board.in_check() {
+                quiet.push((board.to_fen(), score));
+            }
+            board.make(mv);
+        }
+        assert_eq!(quiet, game.fens);
     }
 
     /// A network plays other games than the hand-written evaluation from
@@ -992,7 +1100,18 @@ mod tests {
             parse_args(&args("--net n.nnue")).unwrap().eval,
             SelfplayEval::File("n.nnue".to_string())
         );
+        assert_eq!(
+            parse_args(&args("--format games")).unwrap().format,
+            OutputFormat::Games
+        );
+        assert_eq!(
+            parse_args(&args("--packed")).unwrap().format,
+            OutputFormat::Records
+        );
         for bad in [
+            "--format",
+            "--format pgn",
+            "--format games --max-plies 70000",
             "--net",
             "--games 0",
             "--nodes x",

@@ -2,6 +2,9 @@
 //!
 //! - `packed`: the 32-byte training record and its conversions (from a
 //!   board, from `selfplay`'s `FEN;RESULT;SCORE` text);
+//! - `games`: game files, a start position then 4 bytes a ply, and the
+//!   filter that picks training positions out of them;
+//! - `pgn`: PGN of engine matches read as games, with their scores;
 //! - `network`: the network in floating point, its forward pass and
 //!   gradient (768 inputs, `hidden` units per view, SCReLU, one output);
 //! - `train`: mini-batch AdamW over threads, held-out validation;
@@ -9,13 +12,16 @@
 //!   (`engine::nnue::Network`, whose file `engine::nnue::file` reads and
 //!   writes), and back.
 //!
-//! The verbs: `pack` converts text to records, `train` fits a network and
+//! The verbs: `pack` converts text to records (or match PGN to games),
+//! `convert` between games, records and text, `train` fits a network and
 //! writes one file per epoch, `eval` prints a network's score of a FEN.
 //! Data lives outside the repository; the commands that remake it are in
 //! docs/network.md.
 
+pub mod games;
 pub mod network;
 pub mod packed;
+pub mod pgn;
 pub mod quant;
 pub mod train;
 
@@ -30,12 +36,28 @@ use std::io::Write;
 use train::Config;
 
 const USAGE: &str = "usage: cavalier net pack TEXT... --out FILE
+       cavalier net pack --pgn PGN... --out FILE [--to games|records] [--any-engine]
+       cavalier net convert IN... --to records|text|games --out FILE [--max-score CP] [--all]
        cavalier net train DATA... --out DIR [options]
        cavalier net eval NETFILE FEN
 pack   converts FEN;RESULT;SCORE lines (cavalier selfplay) to 32-byte records
        (docs/network.md), appended to FILE; bad lines are counted and skipped
-train  fits a network to the records of the DATA files; writes DIR/net-E.nnue
-       (quantised) after every epoch E and a line of DIR/log.txt
+  --pgn             the inputs are PGN of fastchess or cutechess-cli matches of cavalier
+                    against itself: each game is replayed with the scores of the move
+                    comments (+0.35/12, +M5/30; book moves have none) and appended to FILE
+                    as a game (default) or as the records of the positions training keeps
+  --to games|records
+  --any-engine      take games whatever the players' names (else both contain \"cav\")
+  --max-score CP    with --to records: leave out positions scored beyond this (default 3000)
+convert writes the positions of IN (game files, record files or FEN;RESULT;SCORE text,
+       told apart by their content) to FILE (created or emptied) as records or text
+       of the positions training keeps (quiet: not in check, the move played neither a
+       capture nor a promotion; a score, not a mate, within --max-score, default 3000;
+       --all: every position with a score), or as games (a record or a text line becomes
+       a game of one position, 36 bytes)
+train  fits a network to the positions of the DATA files (record files, and game files
+       filtered as convert filters them); writes DIR/net-E.nnue (quantised) after every
+       epoch E and a line of DIR/log.txt
   --hidden N        units per view, a multiple of 16 (default 128)
   --epochs N        passes over the data (default 10)
   --batch N         positions per step (default 4096)
@@ -128,16 +150,27 @@ fn parse_train(args: &[String]) -> Result<NetTrainOptions, String> {
     Ok(o)
 }
 
-/// Reads the records of `paths`, keeping those that unpack and whose score
-/// is within `max_score`; returns them and the count left out.
+/// Reads the training positions of `paths`: of a record file, the records
+/// that unpack and whose score is within `max_score`; of a game file, the
+/// positions [`games::Filter::training`] keeps. Returns them (in file and
+/// game order, so that the last share held out is whole games) and the
+/// count left out.
 fn read_records(
     paths: &[String],
     max_score: i32,
 ) -> Result<(Vec<[u8; RECORD_BYTES]>, usize), String> {
     let mut out = Vec::new();
     let mut left_out = 0;
+    let filter = games::Filter::training(max_score);
     for path in paths {
         let bytes = std::fs::read(path).map_err(|e| format!("cannot read \"{path}\": {e}"))?;
+        if games::is_game_file(&bytes) {
+            for game in games::games(&bytes) {
+                let game = game.map_err(|e| format!("\"{path}\": {e}"))?;
+                left_out += game.records(&filter, &mut out);
+            }
+            continue;
+        }
         if bytes.len() % RECORD_BYTES != 0 {
             return Err(format!(
                 "\"{path}\": {} bytes is not a whole number of {RECORD_BYTES}-byte records",
@@ -229,7 +262,7 @@ fn train_command(args: &[String]) -> i32 {
         }
     };
     let header = format!(
-        "# {} records ({left_out} left out: unreadable or beyond {} cp), {:?}, from {}",
+        "# {} records ({left_out} left out: unreadable, beyond {} cp, or in game files not quiet), {:?}, from {}",
         records.len(),
         o.max_score,
         o.cfg,
@@ -270,19 +303,311 @@ fn train_command(args: &[String]) -> i32 {
     }
 }
 
+/// What a converter writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Records,
+    Text,
+    Games,
+}
+
+impl Kind {
+    fn parse(text: &str) -> Result<Kind, String> {
+        match text {
+            "records" => Ok(Kind::Records),
+            "text" => Ok(Kind::Text),
+            "games" => Ok(Kind::Games),
+            other => Err(format!("--to {other}: expected records, text or games")),
+        }
+    }
+}
+
+/// Messages about bad input shown before they are only counted.
+const SHOWN: u64 = 10;
+
+/// Where converted games go: whole, or the positions `filter` keeps as
+/// records or text.
+struct Sink {
+    out: std::io::BufWriter<std::fs::File>,
+    path: String,
+    to: Kind,
+    filter: games::Filter,
+    games: u64,
+    written: u64,
+    left_out: u64,
+}
+
+impl Sink {
+    /// Opens `path`: appended to, or created (emptied).
+    fn open(path: &str, append: bool, to: Kind, filter: games::Filter) -> Result<Sink, String> {
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .write(true)
+            .append(append)
+            .truncate(!append)
+            .open(path)
+            .map_err(|e| format!("cannot open \"{path}\": {e}"))?;
+        Ok(Sink {
+            out: std::io::BufWriter::new(file),
+            path: path.to_string(),
+            to,
+            filter,
+            games: 0,
+            written: 0,
+            left_out: 0,
+        })
+    }
+
+    fn game(&mut self, g: &games::Game) -> Result<(), String> {
+        let bytes = match self.to {
+            Kind::Games => {
+                self.written += g.plies.len() as u64;
+                games::write_game(g)?
+            }
+            Kind::Records => {
+                let mut records = Vec::new();
+                self.left_out += g.records(&self.filter, &mut records) as u64;
+                self.written += records.len() as u64;
+                records.concat()
+            }
+            Kind::Text => {
+                let mut text = String::new();
+                self.left_out += g.text(&self.filter, &mut text) as u64;
+                self.written += text.lines().count() as u64;
+                text.into_bytes()
+            }
+        };
+        self.games += 1;
+        self.out
+            .write_all(&bytes)
+            .map_err(|e| format!("cannot write \"{}\": {e}", self.path))
+    }
+
+    fn finish(mut self, verb: &str) -> Result<(), String> {
+        self.out
+            .flush()
+            .map_err(|e| format!("cannot write \"{}\": {e}", self.path))?;
+        let what = match self.to {
+            Kind::Games => "positions (plies) in games",
+            Kind::Records => "records",
+            Kind::Text => "lines",
+        };
+        eprintln!(
+            "{verb}: {} {what} written to {} from {} games, {} positions left out by the filter",
+            self.written, self.path, self.games, self.left_out
+        );
+        Ok(())
+    }
+}
+
+/// Passes every game of the input file `path` to `sink`: a game file's
+/// games; a text file's `FEN;RESULT;SCORE` lines or a record file's
+/// records as games of one position. Bad lines and records are counted
+/// (returned) and skipped; a damaged game file is an error.
+fn convert_file(path: &str, sink: &mut Sink) -> Result<u64, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read \"{path}\": {e}"))?;
+    let mut bad = 0u64;
+    let complain = |bad: &mut u64, what: String| {
+        if *bad < SHOWN {
+            eprintln!("{path}: {what}");
+        }
+        *bad += 1;
+    };
+    if games::is_game_file(&bytes) {
+        for game in games::games(&bytes) {
+            sink.game(&game.map_err(|e| format!("\"{path}\": {e}"))?)?;
+        }
+    } else if bytes[..bytes.len().min(RECORD_BYTES)]
+        .iter()
+        .all(|b| b.is_ascii_graphic() || b.is_ascii_whitespace())
+    {
+        // Text: a record's byte 26 (the result) and 31 are never printable.
+        let text = String::from_utf8_lossy(&bytes);
+        for (n, line) in text.lines().enumerate() {
+            match packed::parse_line(line) {
+                Ok(Some((board, result, score))) => sink.game(&games::one_position(
+                    board,
+                    games::stored_result(result),
+                    games::stored_score(score),
+                ))?,
+                Ok(None) => {}
+                Err(e) => complain(&mut bad, format!("line {}: {e}", n + 1)),
+            }
+        }
+    } else {
+        if bytes.len() % RECORD_BYTES != 0 {
+            return Err(format!(
+                "\"{path}\": {} bytes is neither games nor a whole number of \
+                 {RECORD_BYTES}-byte records",
+                bytes.len()
+            ));
+        }
+        for (i, chunk) in bytes.chunks_exact(RECORD_BYTES).enumerate() {
+            let r: [u8; RECORD_BYTES] = chunk.try_into().expect("exact chunk");
+            let game = unpack(&r)
+                .ok_or_else(|| "not a record".to_string())
+                .and_then(|s| {
+                    packed::board_of_sample(&s).map(|b| games::one_position(b, s.result, s.score))
+                });
+            match game {
+                Ok(g) => sink.game(&g)?,
+                Err(e) => complain(&mut bad, format!("byte {}: {e}", i * RECORD_BYTES)),
+            }
+        }
+    }
+    Ok(bad)
+}
+
+/// `cavalier net convert IN... --to KIND --out FILE [--max-score CP] [--all]`.
+fn convert_command(args: &[String]) -> i32 {
+    let mut inputs = Vec::new();
+    let (mut out, mut to) = (None, None);
+    let mut filter = games::Filter::training(3000);
+    let parsed = (|| -> Result<(), String> {
+        let mut args = CommandLine::new(args);
+        while let Some(a) = args.next() {
+            match a {
+                "--out" => out = Some(args.value()?.to_string()),
+                "--to" => to = Some(Kind::parse(args.value()?)?),
+                "--max-score" => filter.max_score = args.number(|&n: &i32| n > 0)?,
+                "--all" => filter.all = true,
+                "-h" | "--help" => return Err(String::new()),
+                flag if flag.starts_with("--") => return Err(unexpected(flag)),
+                _ => inputs.push(a.to_string()),
+            }
+        }
+        if inputs.is_empty() {
+            return Err("convert needs input files".to_string());
+        }
+        Ok(())
+    })();
+    if let Err(code) = args_or_exit(parsed, USAGE) {
+        return code;
+    }
+    let (Some(out), Some(to)) = (out.filter(|o| !o.trim().is_empty()), to) else {
+        eprintln!("error: convert needs --to KIND and --out FILE\n{USAGE}");
+        return EXIT_USAGE;
+    };
+    let same = |a: &str| {
+        a == out
+            || std::fs::canonicalize(a)
+                .ok()
+                .is_some_and(|a| std::fs::canonicalize(&out).ok().is_some_and(|o| a == o))
+    };
+    if inputs.iter().any(|i| same(i)) {
+        eprintln!("error: --out \"{out}\" is one of the inputs");
+        return EXIT_USAGE;
+    }
+    let mut sink = match Sink::open(&out, false, to, filter) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return EXIT_USAGE;
+        }
+    };
+    let mut bad = 0;
+    for path in &inputs {
+        match convert_file(path, &mut sink) {
+            Ok(n) => bad += n,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return EXIT_FAILED;
+            }
+        }
+    }
+    match sink.finish("convert") {
+        Ok(()) => {
+            if bad > 0 {
+                eprintln!("convert: {bad} bad lines or records skipped");
+            }
+            0
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            EXIT_FAILED
+        }
+    }
+}
+
+/// `cavalier net pack --pgn PGN... --out FILE [--to games|records]`: the
+/// games of engine matches, appended to FILE.
+fn pack_pgn(inputs: &[String], out: &str, to: Kind, any_engine: bool, max_score: i32) -> i32 {
+    let mut sink = match Sink::open(out, true, to, games::Filter::training(max_score)) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return EXIT_USAGE;
+        }
+    };
+    let (mut unfinished, mut others, mut unreadable) = (0u64, 0u64, 0u64);
+    for path in inputs {
+        let Some(text) = crate::util::command_line::read_input(path) else {
+            return EXIT_USAGE;
+        };
+        for game in pgn::parse(&text) {
+            match pgn::game_of(&game, any_engine) {
+                Ok(g) => {
+                    if let Err(e) = sink.game(&g) {
+                        eprintln!("error: {e}");
+                        return EXIT_FAILED;
+                    }
+                }
+                Err(pgn::Skip::Unfinished) => unfinished += 1,
+                Err(pgn::Skip::OtherEngine) => others += 1,
+                Err(pgn::Skip::Unreadable(why)) => {
+                    if unreadable < SHOWN {
+                        eprintln!("{path}:{}: game skipped: {why}", game.line);
+                    }
+                    unreadable += 1;
+                }
+            }
+        }
+    }
+    if let Err(e) = sink.finish("pack") {
+        eprintln!("error: {e}");
+        return EXIT_FAILED;
+    }
+    eprintln!(
+        "pack: skipped {unfinished} games without a result, {others} of other engines \
+         (--any-engine takes them), {unreadable} unreadable"
+    );
+    0
+}
+
 fn pack_command(args: &[String]) -> i32 {
     let mut inputs = Vec::new();
     let mut out = None;
+    let (mut pgn, mut any_engine, mut to, mut max_score) = (false, false, None, 3000);
     let mut args = CommandLine::new(args);
     while let Some(a) = args.next() {
-        match a {
+        let option = match a {
             // A missing FILE is reported below, with the usage.
-            "--out" => out = args.value().ok().map(str::to_string),
+            "--out" => {
+                out = args.value().ok().map(str::to_string);
+                Ok(())
+            }
+            "--pgn" => {
+                pgn = true;
+                Ok(())
+            }
+            "--any-engine" => {
+                any_engine = true;
+                Ok(())
+            }
+            "--to" => args.value().and_then(Kind::parse).map(|k| to = Some(k)),
+            "--max-score" => args.number(|&n: &i32| n > 0).map(|n| max_score = n),
             "-h" | "--help" => {
                 say!("{USAGE}");
                 return 0;
             }
-            _ => inputs.push(a.to_string()),
+            _ => {
+                inputs.push(a.to_string());
+                Ok(())
+            }
+        };
+        if let Err(e) = option {
+            eprintln!("error: {e}\n{USAGE}");
+            return EXIT_USAGE;
         }
     }
     let Some(out) = out.filter(|o| !o.trim().is_empty()) else {
@@ -290,7 +615,19 @@ fn pack_command(args: &[String]) -> i32 {
         return EXIT_USAGE;
     };
     if inputs.is_empty() {
-        eprintln!("error: pack needs TEXT files\n{USAGE}");
+        eprintln!("error: pack needs input files\n{USAGE}");
+        return EXIT_USAGE;
+    }
+    if pgn {
+        let to = to.unwrap_or(Kind::Games);
+        if to == Kind::Text {
+            eprintln!("error: pack --pgn writes games or records\n{USAGE}");
+            return EXIT_USAGE;
+        }
+        return pack_pgn(&inputs, &out, to, any_engine, max_score);
+    }
+    if to.is_some_and(|t| t != Kind::Records) || any_engine {
+        eprintln!("error: pack without --pgn writes records (net convert converts)\n{USAGE}");
         return EXIT_USAGE;
     }
     let file = std::fs::OpenOptions::new()
@@ -320,7 +657,7 @@ fn pack_command(args: &[String]) -> i32 {
                 }
                 Ok(None) => {}
                 Err(e) => {
-                    if bad < 10 {
+                    if bad < SHOWN {
                         eprintln!("{path}:{}: {e}", n + 1);
                     }
                     bad += 1;
@@ -367,6 +704,7 @@ pub fn command(args: &[String]) -> i32 {
     let rest = args.get(1..).unwrap_or_default();
     match args.first().map(String::as_str) {
         Some("pack") => pack_command(rest),
+        Some("convert") => convert_command(rest),
         Some("train") => train_command(rest),
         Some("eval") => eval_command(rest),
         Some("-h" | "--help") => {
@@ -374,8 +712,173 @@ pub fn command(args: &[String]) -> i32 {
             0
         }
         _ => {
-            eprintln!("error: net needs pack, train or eval\n{USAGE}");
+            eprintln!("error: net needs pack, convert, train or eval\n{USAGE}");
             EXIT_USAGE
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A scratch directory of its own for a test, removed when dropped.
+    struct Scratch(std::path::PathBuf);
+
+    impl Scratch {
+        fn new(name: &str) -> Scratch {
+            let dir =
+                std::env::temp_dir().join(format!("cavalier-net-{name}-{}", std::process::id()));
+            std::fs::create_dir_all(&dir).unwrap();
+            Scratch(dir)
+        }
+
+        fn path(&self, file: &str) -> String {
+            self.0.join(file).to_string_lossy().into_owned()
+        }
+    }
+
+    impl Drop for Scratch {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+
+    fn run(words: &[&str]) -> i32 {
+        command(&words.iter().map(|w| w.to_string()).collect::<Vec<_>>())
+    }
+
+    const TEXT: &str = "\
+# quiet positions as selfplay writes them
+r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1;0.5;12
+rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3;1.0;-40
+1r2k1r1/pppppppp/8/8/8/8/1PPPPPPP/1R2K1RR b GQkq - 5 9;0.0;-31999
+";
+
+    #[test]
+    fn text_records_and_games_convert_into_each_other() {
+        let dir = Scratch::new("convert");
+        let path = |file: &str| dir.path(file);
+        let (text, games_file, back, records, again) = (
+            path("in.txt"),
+            path("g.bin"),
+            path("back.txt"),
+            path("r.bin"),
+            path("r2.bin"),
+        );
+        std::fs::write(&text, format!("{TEXT}not a line\n")).unwrap();
+        let to = |kind: &str, from: &str, out: &str, more: &[&str]| {
+            let mut words = vec!["convert", from, "--to", kind, "--out", out];
+            words.extend_from_slice(more);
+            run(&words)
+        };
+        assert_eq!(to("games", &text, &games_file, &[]), 0);
+        let bytes = std::fs::read(&games_file).unwrap();
+        assert!(games::is_game_file(&bytes));
+        // A position alone costs a header and one ply.
+        assert_eq!(bytes.len(), 3 * (games::HEADER_BYTES + games::PLY_BYTES));
+        // Back to text: castling (Chess960's too) and en passant kept; the
+        // mate score is left out unless --all.
+        assert_eq!(to("text", &games_file, &back, &["--all"]), 0);
+        let lines: Vec<&str> = TEXT.lines().skip(1).collect();
+        assert_eq!(
+            std::fs::read_to_string(&back).unwrap(),
+            lines.join("\n") + "\n"
+        );
+        assert_eq!(to("text", &games_file, &back, &[]), 0);
+        assert_eq!(std::fs::read_to_string(&back).unwrap().lines().count(), 2);
+        // Records: from the text as `pack` makes them, and through games.
+        assert_eq!(run(&["pack", &text, "--out", &records]), 0);
+        assert_eq!(to("games", &records, &games_file, &[]), 0);
+        assert_eq!(to("records", &games_file, &again, &["--all"]), 0);
+        assert_eq!(
+            std::fs::read(&records).unwrap(),
+            std::fs::read(&again).unwrap()
+        );
+        // The output is not an input; a damaged game file fails.
+        assert_eq!(to("text", &text, &text, &[]), EXIT_USAGE);
+        let mut bad = std::fs::read(&games_file).unwrap();
+        bad.truncate(bad.len() - 1);
+        std::fs::write(&games_file, bad).unwrap();
+        assert_eq!(to("text", &games_file, &back, &[]), EXIT_FAILED);
+        assert_eq!(to("pgn", &text, &back, &[]), EXIT_USAGE);
+    }
+
+    #[test]
+    fn training_reads_game_files_beside_records_with_the_filter() {
+        let dir = Scratch::new("train");
+        let path = |file: &str| dir.path(file);
+        let (text, games_file, records) = (path("in.txt"), path("g.bin"), path("r.bin"));
+        std::fs::write(&text, TEXT).unwrap();
+        assert_eq!(run(&["pack", &text, "--out", &records]), 0);
+        assert_eq!(
+            run(&["convert", &text, "--to", "games", "--out", &games_file]),
+            0
+        );
+        let files = [records.clone(), games_file.clone()];
+        let (read, left_out) = read_records(&files, 3000).unwrap();
+        // The records' two within 3000 cp, then the same two from games.
+        assert_eq!(left_out, 2);
+        assert_eq!(read.len(), 4);
+        assert_eq!(read[..2], read[2..]);
+        let mut bytes = std::fs::read(&games_file).unwrap();
+        bytes.truncate(70);
+        std::fs::write(&games_file, bytes).unwrap();
+        let e = read_records(&files, 3000).unwrap_err();
+        assert!(e.contains("byte 70") && e.contains("g.bin"), "{e}");
+    }
+
+    #[test]
+    fn match_pgn_packs_to_games_and_records() {
+        let dir = Scratch::new("pgn");
+        let path = |file: &str| dir.path(file);
+        let (pgn_file, games_file, records) = (path("m.pgn"), path("g.bin"), path("r.bin"));
+        std::fs::write(
+            &pgn_file,
+            "[White \"cavalier\"]\n[Black \"cavalier\"]\n[Result \"0-1\"]\n\n\
+             1. f3 {book} e5 {book} 2. g4 {-0.50/7 0.01s} Qh4# {+M1/1 0.01s} 0-1\n\n\
+             [White \"other\"]\n[Black \"cavalier\"]\n[Result \"0-1\"]\n\n1. f3 e5 0-1\n\n\
+             [White \"cavalier\"]\n[Black \"cavalier\"]\n[Result \"1-0\"]\n\n1. e5 1-0\n",
+        )
+        .unwrap();
+        let _ = std::fs::remove_file(&games_file);
+        assert_eq!(run(&["pack", "--pgn", &pgn_file, "--out", &games_file]), 0);
+        let bytes = std::fs::read(&games_file).unwrap();
+        let all: Vec<games::Game> = games::games(&bytes).map(Result::unwrap).collect();
+        assert_eq!(all.len(), 1);
+        assert_eq!(all[0].plies.len(), 4);
+        // White's g4 scored -0.50 by White.
+        assert_eq!(all[0].plies[2].1, -50);
+        // Appended: packing again doubles the file; --any-engine takes
+        // the second game.
+        assert_eq!(
+            run(&[
+                "pack",
+                "--pgn",
+                &pgn_file,
+                "--any-engine",
+                "--out",
+                &games_file
+            ]),
+            0
+        );
+        assert_eq!(
+            games::games(&std::fs::read(&games_file).unwrap()).count(),
+            3
+        );
+        // As records: only g4 (the book moves have no score, Qh4# is a
+        // mate score).
+        let _ = std::fs::remove_file(&records);
+        assert_eq!(
+            run(&["pack", "--pgn", &pgn_file, "--to", "records", "--out", &records]),
+            0
+        );
+        let r = std::fs::read(&records).unwrap();
+        assert_eq!(r.len(), RECORD_BYTES);
+        assert_eq!(unpack(&r[..].try_into().unwrap()).unwrap().score, -50);
+        assert_eq!(
+            run(&["pack", "--pgn", &pgn_file, "--to", "text", "--out", &records]),
+            EXIT_USAGE
+        );
     }
 }

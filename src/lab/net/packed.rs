@@ -22,7 +22,7 @@
 //! file's record count is its size / 32.
 
 use crate::chess::board::Board;
-use crate::chess::types::{kind_index, kind_of, Color, Sq64, EMPTY};
+use crate::chess::types::{kind_index, kind_of, piece_char, Color, Sq64, EMPTY, KINDS};
 
 /// Bytes of one record.
 pub const RECORD_BYTES: usize = 32;
@@ -41,17 +41,22 @@ pub struct Sample {
     pub fullmove: u16,
 }
 
-/// Packs a sample; `None` for more than 32 pieces or a bad field.
-pub fn pack(s: &Sample) -> Option<[u8; RECORD_BYTES]> {
-    if s.pieces.len() > 32 || s.result > 2 || s.stm > 1 {
+/// Bytes of a record's pieces (occupancy, then the nibbles).
+pub const PIECE_BYTES: usize = 24;
+
+/// Packs pieces (square, colour, kind) as a record's first 24 bytes;
+/// `None` for more than 32 pieces, a square twice or a field out of
+/// range (kinds up to `max_kind`).
+pub fn pack_pieces(pieces: &[(u8, u8, u8)], max_kind: u8) -> Option<[u8; PIECE_BYTES]> {
+    if pieces.len() > 32 {
         return None;
     }
-    let mut sorted = s.pieces.clone();
+    let mut sorted = pieces.to_vec();
     sorted.sort_unstable();
-    let mut out = [0u8; RECORD_BYTES];
+    let mut out = [0u8; PIECE_BYTES];
     let mut occ = 0u64;
     for (i, &(sq, colour, kind)) in sorted.iter().enumerate() {
-        if sq >= 64 || colour > 1 || kind > 5 || occ & (1 << sq) != 0 {
+        if sq >= 64 || colour > 1 || kind > max_kind || occ & (1 << sq) != 0 {
             return None;
         }
         occ |= 1 << sq;
@@ -59,6 +64,38 @@ pub fn pack(s: &Sample) -> Option<[u8; RECORD_BYTES]> {
         out[8 + i / 2] |= nibble << (4 * (i % 2));
     }
     out[..8].copy_from_slice(&occ.to_le_bytes());
+    Some(out)
+}
+
+/// The pieces of a record's first 24 bytes, in ascending square order;
+/// `None` for more than 32 pieces or a kind beyond `max_kind`.
+pub fn unpack_pieces(r: &[u8], max_kind: u8) -> Option<Vec<(u8, u8, u8)>> {
+    let occ = u64::from_le_bytes(r.get(..8)?.try_into().ok()?);
+    let n = occ.count_ones() as usize;
+    if n > 32 || r.len() < PIECE_BYTES {
+        return None;
+    }
+    let mut pieces = Vec::with_capacity(n);
+    let mut bits = occ;
+    for i in 0..n {
+        let sq = bits.trailing_zeros() as u8;
+        bits &= bits - 1;
+        let nibble = r[8 + i / 2] >> (4 * (i % 2)) & 15;
+        if nibble & 7 > max_kind {
+            return None;
+        }
+        pieces.push((sq, nibble >> 3, nibble & 7));
+    }
+    Some(pieces)
+}
+
+/// Packs a sample; `None` for more than 32 pieces or a bad field.
+pub fn pack(s: &Sample) -> Option<[u8; RECORD_BYTES]> {
+    if s.result > 2 || s.stm > 1 {
+        return None;
+    }
+    let mut out = [0u8; RECORD_BYTES];
+    out[..PIECE_BYTES].copy_from_slice(&pack_pieces(&s.pieces, 5)?);
     out[24..26].copy_from_slice(&s.score.to_le_bytes());
     out[26] = s.result;
     out[27] = s.stm;
@@ -69,24 +106,11 @@ pub fn pack(s: &Sample) -> Option<[u8; RECORD_BYTES]> {
 
 /// Unpacks a record; `None` when it is not one `pack` writes.
 pub fn unpack(r: &[u8; RECORD_BYTES]) -> Option<Sample> {
-    let occ = u64::from_le_bytes(r[..8].try_into().unwrap());
-    let n = occ.count_ones() as usize;
-    if n > 32 || r[26] > 2 || r[27] > 1 || r[31] != 0 {
+    if r[26] > 2 || r[27] > 1 || r[31] != 0 {
         return None;
     }
-    let mut pieces = Vec::with_capacity(n);
-    let mut bits = occ;
-    for i in 0..n {
-        let sq = bits.trailing_zeros() as u8;
-        bits &= bits - 1;
-        let nibble = r[8 + i / 2] >> (4 * (i % 2)) & 15;
-        if nibble & 7 > 5 {
-            return None;
-        }
-        pieces.push((sq, nibble >> 3, nibble & 7));
-    }
     Some(Sample {
-        pieces,
+        pieces: unpack_pieces(r, 5)?,
         score: i16::from_le_bytes([r[24], r[25]]),
         result: r[26],
         stm: r[27],
@@ -115,9 +139,10 @@ pub fn sample_of(board: &Board, white_score: i32, white_result: f32) -> Sample {
     }
 }
 
-/// A record of a `FEN;RESULT;SCORE` line (the text `selfplay` writes):
+/// The position, White's result (1, 0.5 or 0) and score (cp, White's
+/// view) of a `FEN;RESULT;SCORE` line (the text `selfplay` writes):
 /// `Ok(None)` for a blank line or a `#` comment.
-pub fn record_of_line(line: &str) -> Result<Option<[u8; RECORD_BYTES]>, String> {
+pub fn parse_line(line: &str) -> Result<Option<(Board, f32, i32)>, String> {
     let line = line.trim();
     if line.is_empty() || line.starts_with('#') {
         return Ok(None);
@@ -137,9 +162,67 @@ pub fn record_of_line(line: &str) -> Result<Option<[u8; RECORD_BYTES]>, String> 
         .trim()
         .parse()
         .map_err(|_| format!("bad score \"{}\"", score.trim()))?;
+    Ok(Some((board, result, score)))
+}
+
+/// A record of a `FEN;RESULT;SCORE` line (the text `selfplay` writes):
+/// `Ok(None)` for a blank line or a `#` comment.
+pub fn record_of_line(line: &str) -> Result<Option<[u8; RECORD_BYTES]>, String> {
+    let Some((board, result, score)) = parse_line(line)? else {
+        return Ok(None);
+    };
     pack(&sample_of(&board, score, result))
         .map(Some)
         .ok_or_else(|| "more than 32 pieces".to_string())
+}
+
+/// The piece placement field of a FEN for pieces (square, colour, kind
+/// 0..6), or why they cannot be one.
+pub fn placement(pieces: &[(u8, u8, u8)]) -> Result<String, String> {
+    let mut cells = [' '; 64];
+    for &(sq, colour, kind) in pieces {
+        if sq >= 64 || colour > 1 || kind > 5 {
+            return Err(format!("bad piece ({sq}, {colour}, {kind})"));
+        }
+        let piece = KINDS[kind as usize];
+        cells[sq as usize] = piece_char(if colour == 0 { piece } else { -piece });
+    }
+    let mut out = String::with_capacity(72);
+    for rank in (0..8).rev() {
+        let mut empty = 0;
+        for file in 0..8 {
+            match cells[rank * 8 + file] {
+                ' ' => empty += 1,
+                c => {
+                    if empty > 0 {
+                        out.push((b'0' + empty) as char);
+                        empty = 0;
+                    }
+                    out.push(c);
+                }
+            }
+        }
+        if empty > 0 {
+            out.push((b'0' + empty) as char);
+        }
+        if rank > 0 {
+            out.push('/');
+        }
+    }
+    Ok(out)
+}
+
+/// The position of a sample (no castling rights, no en-passant square: a
+/// record keeps neither), or why it is not a legal one.
+pub fn board_of_sample(s: &Sample) -> Result<Board, String> {
+    let stm = if s.stm == 0 { 'w' } else { 'b' };
+    let fen = format!(
+        "{} {stm} - - {} {}",
+        placement(&s.pieces)?,
+        s.halfmove,
+        s.fullmove.max(1)
+    );
+    Board::from_fen(&fen).map_err(|e| e.to_string())
 }
 
 #[cfg(test)]
