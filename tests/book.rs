@@ -192,10 +192,21 @@ fn book_subcommand_lists_moves() {
 
 /// Lines cavalier's own search flags but a stronger engine has reviewed
 /// and found level: they stay in the book, and only they may be flagged.
-const REVIEWED_FALSE_ALARMS: [&str; 1] = [
+const REVIEWED_FALSE_ALARMS: [&str; 4] = [
     // Exchange Ruy Lopez, 6...Bg4 7.h3 h5: cavalier gives White +1.95 at
     // depth 6; Stockfish 15.1 at depth 22 gives +0.18.
     "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5c6 d7c6 e1g1 c8g4 h2h3 h7h5 d2d3 d8f6 b1d2 g8e7 f1e1 e7g6",
+    // Flagged since the network evaluates (build 415eba5, 2026-12-01),
+    // reviewed by Stockfish 15.1 at depth 22 (2 threads, Hash 256):
+    // Scotch, 5...Qf6 6.c3 Nge7 7.Bc4 Ne5 8.Be2 Qg6 9.O-O d5: cavalier
+    // +1.73, Stockfish +0.59.
+    "e2e4 e7e5 g1f3 b8c6 d2d4 e5d4 f3d4 f8c5 c1e3 d8f6 c2c3 g8e7 f1c4 c6e5 c4e2 f6g6 e1g1 d7d5",
+    // Queen's Gambit Declined, 5.Bf4 ... 9.Qc2 Qa5 10.Rd1 Re8: cavalier
+    // +1.99, Stockfish +0.56.
+    "d2d4 d7d5 c2c4 e7e6 b1c3 g8f6 g1f3 f8e7 c1f4 e8g8 e2e3 c7c5 d4c5 e7c5 a2a3 b8c6 d1c2 d8a5 a1d1 f8e8",
+    // Open Catalan, 8...Qxd4 9.Bxc6+ Bd7 10.Rd1 Qxd1+: cavalier +2.06,
+    // Stockfish +0.96 (after 11.Qxd1).
+    "d2d4 g8f6 c2c4 e7e6 g2g3 d7d5 f1g2 d5c4 g1f3 c7c5 e1g1 b8c6 d1a4 c5d4 f3d4 d8d4 g2c6 c8d7 f1d1 d4d1",
 ];
 
 #[test]
