@@ -5,9 +5,9 @@
 #   make pgo EXE=...     portable, profile-guided: built once instrumented,
 #                        trained on `bench` and `perft 5`, built again with
 #                        that profile (needs rustup's llvm-tools component,
-#                        added if missing); plays the same moves, but was
-#                        measured no faster: x0.995 [0.969, 1.020] of the
-#                        plain build (docs/speed.md, "Build options")
+#                        added if missing); plays the same moves; its
+#                        speed against the plain build differs by machine
+#                        and build (docs/speed.md, "Build options")
 # The engine itself is built by cargo; this file only names the result.
 
 EXE ?= cavalier
