@@ -75,7 +75,10 @@ const MAX_HASH_MB: usize = 1024;
 #[derive(Clone, Debug, PartialEq)]
 pub struct SelfplayOptions {
     pub games: usize,
+    /// Nodes a move: the hard limit.
     pub nodes: u64,
+    /// A soft node limit under `nodes`: no iteration started past it.
+    pub soft_nodes: Option<u64>,
     /// A fixed depth per move instead of the node limit.
     pub depth: Option<i32>,
     pub threads: usize,
@@ -155,6 +158,7 @@ pub struct LoadedEval {
 const USAGE: &str = "usage: cavalier selfplay [options]
   --games N         games to play (default 100)
   --nodes N         nodes searched per move (default 5000)
+  --soft-nodes N    no search iteration started past N nodes; --nodes stays the hard cap
   --depth D         search every move to depth D instead (1..=30)
   --threads T       games played at once, each with its own search and hash (default 1)
   --seed S          seed of the openings (default: from the clock, printed)
@@ -182,6 +186,7 @@ fn parse_args(args: &[String]) -> Result<SelfplayOptions, String> {
     let mut o = SelfplayOptions {
         games: DEFAULT_GAMES,
         nodes: DEFAULT_NODES,
+        soft_nodes: None,
         depth: None,
         threads: 1,
         seed: Rng::from_time().next_u64(),
@@ -201,6 +206,7 @@ fn parse_args(args: &[String]) -> Result<SelfplayOptions, String> {
         match a {
             "--games" => o.games = args.number(|&n: &usize| n > 0)?,
             "--nodes" => o.nodes = args.number(|&n: &u64| n > 0)?,
+            "--soft-nodes" => o.soft_nodes = Some(args.number(|&n: &u64| n > 0)?),
             "--depth" => o.depth = Some(args.number(|d: &i32| (1..=30).contains(d))?),
             "--threads" => o.threads = args.number(|n: &usize| (1..=MAX_THREADS).contains(n))?,
             "--seed" => o.seed = args.number(|_: &u64| true)?,
@@ -227,6 +233,9 @@ fn parse_args(args: &[String]) -> Result<SelfplayOptions, String> {
             "-h" | "--help" => return Err(String::new()),
             other => return Err(unexpected(other)),
         }
+    }
+    if o.soft_nodes.is_some_and(|soft| soft > o.nodes) {
+        return Err("--soft-nodes must not exceed --nodes (the hard cap)".to_string());
     }
     if o.format == OutputFormat::Games && o.max_plies > crate::lab::net::games::MAX_PLIES {
         return Err(format!(
@@ -294,6 +303,7 @@ impl Player {
             None => SearchLimits {
                 max_depth: MAX_DEPTH,
                 max_nodes: o.nodes,
+                soft_nodes: o.soft_nodes,
                 network,
                 ..SearchLimits::default()
             },
@@ -806,6 +816,7 @@ mod tests {
         SelfplayOptions {
             games: 2,
             nodes: 300,
+            soft_nodes: None,
             depth: None,
             threads: 2,
             seed: 7,
@@ -1108,7 +1119,12 @@ mod tests {
             parse_args(&args("--packed")).unwrap().format,
             OutputFormat::Records
         );
+        let soft = parse_args(&args("--soft-nodes 2500 --nodes 10000")).unwrap();
+        assert_eq!((soft.soft_nodes, soft.nodes), (Some(2500), 10000));
         for bad in [
+            "--soft-nodes 6000",
+            "--soft-nodes 0",
+            "--soft-nodes",
             "--format",
             "--format pgn",
             "--format games --max-plies 70000",

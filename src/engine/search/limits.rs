@@ -20,7 +20,12 @@ const POLL_INTERVAL: u64 = 1024;
 #[derive(Clone, Debug)]
 pub struct SearchLimits {
     pub max_depth: i32,
+    /// The hard node limit: the search stops at once past it.
     pub max_nodes: u64,
+    /// A soft node limit: no iteration is started once the search has
+    /// counted this many nodes (the one under way finishes, within
+    /// `max_nodes`). Self-play's (`selfplay --soft-nodes`); `None` in play.
+    pub soft_nodes: Option<u64>,
     /// Stop once a mate in this many moves (or fewer) is found.
     pub mate: Option<i32>,
     pub time: TimePlan,
@@ -45,6 +50,7 @@ impl Default for SearchLimits {
         SearchLimits {
             max_depth: MAX_DEPTH,
             max_nodes: u64::MAX,
+            soft_nodes: None,
             mate: None,
             time: TimePlan::default(),
             searchmoves: Vec::new(),

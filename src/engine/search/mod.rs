@@ -452,6 +452,44 @@ mod tests {
         assert!(!r.best.is_none() && r.nodes > 0);
     }
 
+    /// A soft node limit ends the search between iterations: past the
+    /// limit, under the hard cap, and with exactly the nodes of a search to
+    /// the depth it reached (a search is deterministic on one thread).
+    #[test]
+    fn a_soft_node_limit_ends_the_search_after_an_iteration() {
+        let think = |limits: &SearchLimits| {
+            let mut board = Board::from_fen(
+                "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+            )
+            .unwrap();
+            let tt = TranspositionTable::new(1);
+            Searcher::new().think(
+                &mut board,
+                limits,
+                &SearchControl::new(false),
+                &tt,
+                &mut |_| {},
+            )
+        };
+        let soft = think(&SearchLimits {
+            max_nodes: 10_000_000,
+            soft_nodes: Some(5_000),
+            ..SearchLimits::default()
+        });
+        assert!(soft.nodes >= 5_000 && soft.nodes < 10_000_000, "{soft:?}");
+        let to_depth = think(&SearchLimits::depth(soft.depth));
+        assert_eq!(soft.nodes, to_depth.nodes);
+        assert_eq!(soft.best, to_depth.best);
+        // The hard cap still cuts an iteration short.
+        let hard = think(&SearchLimits {
+            max_nodes: 5_000,
+            soft_nodes: Some(5_000),
+            ..SearchLimits::default()
+        });
+        assert!(hard.nodes <= 5_000 + 2 * 1024, "{hard:?}");
+        assert!(hard.depth <= soft.depth, "{hard:?} {soft:?}");
+    }
+
     #[test]
     fn mate_in_conversion() {
         assert_eq!(mate_in(MATE - 1), Some(1));

@@ -216,6 +216,13 @@ impl Search<'_> {
         if self.ctl.is_pondering() {
             return false;
         }
+        if self
+            .limits
+            .soft_nodes
+            .is_some_and(|soft| self.nodes >= soft)
+        {
+            return true;
+        }
         let Some(soft) = self.limits.time.soft else {
             return false;
         };
