@@ -304,6 +304,26 @@ pub const fn kind_index(kind: Piece) -> usize {
     KIND_INDEX[kind as u8 as usize] as usize
 }
 
+/// Which piece list holds pieces with this code (White 0..6, Black 6..12,
+/// each in `kind_index` order).
+/// One look-up in [`LIST_INDEX`].
+#[inline(always)]
+pub const fn list_index(piece: Piece) -> usize {
+    LIST_INDEX[piece as u8 as usize] as usize
+}
+
+/// [`list_index`] of every code, by the code's byte.
+const LIST_INDEX: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        let piece = i as u8 as Piece;
+        t[i] = ((if piece < 0 { 6 } else { 0 }) + kind_index(piece.wrapping_abs())) as u8;
+        i += 1;
+    }
+    t
+};
+
 /// [`kind_index`] of every code, by the code's byte.
 const KIND_INDEX: [u8; 256] = {
     let mut t = [5u8; 256];

@@ -5,7 +5,6 @@
 //! between builds. The board keeps its keys up to date through
 //! [`piece_key`], [`castling_key`], [`ep_key`] and [`side_key`].
 
-use crate::chess::board::list_index;
 use crate::chess::types::*;
 use crate::util::rng::stream;
 

@@ -8,7 +8,8 @@
 //! [`MoveOrdering`] per thread.
 
 use crate::chess::bitboard::{bit, Bitboard};
-use crate::chess::board::{list_index, Board};
+use crate::chess::board::Board;
+use crate::chess::types::list_index;
 use crate::chess::types::*;
 use crate::engine::params::{HISTORY_BONUS_LIN, HISTORY_BONUS_MAX, HISTORY_BONUS_QUAD};
 use crate::engine::see::{see, SEE_VALUE};

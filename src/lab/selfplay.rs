@@ -462,7 +462,7 @@ fn game_bytes(game: &GameRecord, format: OutputFormat) -> Vec<u8> {
             let sample = packed::sample_of(&board, *score, game.result);
             out.extend_from_slice(&packed::pack(&sample).expect("a legal position packs"));
         } else {
-            let result = result_text(game.result);
+            let result = crate::lab::net::packed::result_text(game.result);
             out.extend_from_slice(format!("{fen};{result};{score}\n").as_bytes());
         }
     }
@@ -529,17 +529,6 @@ fn write_progress(
     std::fs::write(&tmp, format!("{games} {bytes} {seed} {mark}\n"))
         .and_then(|_| std::fs::rename(&tmp, path))
         .map_err(|e| format!("cannot write \"{path}\": {e}"))
-}
-
-/// The text of a result as written.
-pub fn result_text(r: f32) -> &'static str {
-    if r >= 1.0 {
-        "1.0"
-    } else if r <= 0.0 {
-        "0.0"
-    } else {
-        "0.5"
-    }
 }
 
 /// Counters shared by the playing threads.

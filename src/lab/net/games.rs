@@ -418,7 +418,7 @@ impl Game {
     /// to `out`; returns how many it left out.
     pub fn text(&self, filter: &Filter, out: &mut String) -> usize {
         let mut left_out = 0;
-        let result = crate::lab::selfplay::result_text(self.white_result());
+        let result = super::packed::result_text(self.white_result());
         self.replay(&mut |board, mv, score| {
             if filter.keeps(board, mv, score) {
                 out.push_str(&format!("{};{result};{score}\n", board.to_fen()));

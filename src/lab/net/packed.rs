@@ -141,6 +141,17 @@ pub fn sample_of(board: &Board, white_score: i32, white_result: f32) -> Sample {
 
 /// The position, White's result (1, 0.5 or 0) and score (cp, White's
 /// view) of a `FEN;RESULT;SCORE` line (the text `selfplay` writes):
+/// The text of a result as written in a `FEN;RESULT;SCORE` line.
+pub fn result_text(r: f32) -> &'static str {
+    if r >= 1.0 {
+        "1.0"
+    } else if r <= 0.0 {
+        "0.0"
+    } else {
+        "0.5"
+    }
+}
+
 /// `Ok(None)` for a blank line or a `#` comment.
 pub fn parse_line(line: &str) -> Result<Option<(Board, f32, i32)>, String> {
     let line = line.trim();
