@@ -10,7 +10,7 @@
 
 mod common;
 
-use common::cavalier;
+use common::bench_nodes;
 
 /// `cavalier bench`'s node count at the default depth.
 const BENCH_NODES: u64 = 1304323;
@@ -19,17 +19,6 @@ const BENCH_NODES: u64 = 1304323;
 /// with the hand-written evaluation, which the README's claims about that
 /// evaluation rest on (and which `Use NNUE false` plays).
 const BENCH_HCE_NODES: u64 = 1385106;
-
-/// The node count on the last line of `cavalier ARGS`.
-fn bench_nodes(args: &[&str]) -> u64 {
-    let o = cavalier(args);
-    assert!(o.success(), "{args:?}: {}", o.stderr);
-    let last = o.stdout.lines().last().unwrap_or("");
-    last.split_whitespace()
-        .next()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or_else(|| panic!("no node count in {last:?}"))
-}
 
 #[test]
 fn bench_node_count_is_the_announced_one() {

@@ -228,10 +228,7 @@ fn bench_nodes(e: &mut Engine) -> u64 {
 fn cli_bench_nodes(args: &[&str]) -> u64 {
     let mut all = vec!["bench", "2"];
     all.extend_from_slice(args);
-    let run = cavalier(&all);
-    assert!(run.success(), "{all:?}: {run:?}");
-    let last = run.stdout.lines().last().unwrap();
-    last.split_whitespace().next().unwrap().parse().unwrap()
+    common::bench_nodes(&all)
 }
 
 fn load(e: &mut Engine, path: &str) {

@@ -150,11 +150,26 @@ fn engine_with_tables() -> Engine {
 /// only the interior nodes' probes can hit.
 const FIVE: &str = "3r4/8/6k1/8/8/8/8/1KQR4 w - - 0 1";
 
+/// Sets `option` to each case's value, checks the message (`needle`) and
+/// then whether a search of [`FIVE`] probes the tables.
+fn set_and_probe(e: &mut Engine, option: &str, cases: &[(&str, &str, bool)]) {
+    for &(value, needle, probes) in cases {
+        refused(e, &format!("setoption name {option} value {value}"), needle);
+        assert_eq!(
+            tbhits(e, FIVE, "go depth 6") > 0,
+            probes,
+            "{option} after {value:?}"
+        );
+    }
+}
+
 #[test]
 fn syzygy_probe_depth_out_of_range_is_clamped_and_unreadable_kept() {
     let mut e = engine_with_tables();
-    let hits = |e: &mut Engine| tbhits(e, FIVE, "go depth 6");
-    assert!(hits(&mut e) > 0, "probing from depth 1");
+    assert!(
+        tbhits(&mut e, FIVE, "go depth 6") > 0,
+        "probing from depth 1"
+    );
     let cases = [
         ("1000", "outside 1..100; using 100", false),
         ("-5", "outside 1..100; using 1", true),
@@ -164,20 +179,12 @@ fn syzygy_probe_depth_out_of_range_is_clamped_and_unreadable_kept() {
         ("0", "outside 1..100; using 1", true),
         ("abc", "not a whole number; unchanged", true),
     ];
-    for (value, needle, probes) in cases {
-        refused(
-            &mut e,
-            &format!("setoption name SyzygyProbeDepth value {value}"),
-            needle,
-        );
-        assert_eq!(hits(&mut e) > 0, probes, "after {value:?}");
-    }
+    set_and_probe(&mut e, "SyzygyProbeDepth", &cases);
 }
 
 #[test]
 fn syzygy_probe_limit_out_of_range_is_clamped_and_unreadable_kept() {
     let mut e = engine_with_tables();
-    let hits = |e: &mut Engine| tbhits(e, FIVE, "go depth 6");
     let cases = [
         ("8", "outside 0..7; using 7", true),
         ("-1", "outside 0..7; using 0", false),
@@ -185,14 +192,7 @@ fn syzygy_probe_limit_out_of_range_is_clamped_and_unreadable_kept() {
         ("8", "outside 0..7; using 7", true),
         ("7.5", "not a whole number; unchanged", true),
     ];
-    for (value, needle, probes) in cases {
-        refused(
-            &mut e,
-            &format!("setoption name SyzygyProbeLimit value {value}"),
-            needle,
-        );
-        assert_eq!(hits(&mut e) > 0, probes, "after {value:?}");
-    }
+    set_and_probe(&mut e, "SyzygyProbeLimit", &cases);
 }
 
 #[test]

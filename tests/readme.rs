@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{cavalier, cavalier_with_input};
+use common::{bench_nodes, cavalier, cavalier_with_input};
 use std::collections::BTreeMap;
 
 fn readme() -> String {
@@ -44,16 +44,6 @@ fn bold_number_after(text: &str, marker: &str) -> u64 {
     });
     let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
     digits.parse().expect("a node count")
-}
-
-fn bench_nodes(args: &[&str]) -> u64 {
-    let run = cavalier(args);
-    assert!(run.success(), "cavalier {args:?} failed: {}", run.stderr);
-    let last = run.stdout.lines().last().unwrap_or("");
-    last.split_whitespace()
-        .next()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or_else(|| panic!("no node count in {last:?}"))
 }
 
 #[test]

@@ -115,6 +115,11 @@ impl BookFile {
     /// the first `MAX_BOOK_BYTES` bytes).
     pub fn open(path: &str) -> Result<BookFile, String> {
         let fail = |e: std::io::Error| format!("cannot read the book \"{}\": {e}", quote(path));
+        // A FIFO would block the loop on opening: only regular files.
+        crate::util::file::regular_file(path).map_err(|e| {
+            let why = e.strip_prefix("cannot be read: ").unwrap_or(&e);
+            format!("cannot read the book \"{}\": {why}", quote(path))
+        })?;
         let file = std::fs::File::open(path).map_err(fail)?;
         let mut reader = BufReader::with_capacity(1 << 16, file);
         let mut starts = Vec::new();
@@ -404,6 +409,8 @@ mod tests {
             assert!(b.fullmove_number() >= 2, "{fen}");
         }
         assert!(BookFile::open(dir.join("missing.epd").to_str().unwrap()).is_err());
+        let e = BookFile::open(dir.to_str().unwrap()).err().unwrap();
+        assert!(e.contains("not a regular file"), "{e}");
         std::fs::write(dir.join("blank.epd"), "\n  \n").unwrap();
         let e = BookFile::open(dir.join("blank.epd").to_str().unwrap())
             .err()

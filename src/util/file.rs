@@ -17,13 +17,7 @@ use std::path::Path;
 pub fn read_bounded(path: impl AsRef<Path>, max: u64) -> Result<Vec<u8>, String> {
     let path = path.as_ref();
     let cannot = |e: std::io::Error| format!("cannot be read: {e}");
-    let meta = std::fs::metadata(path).map_err(cannot)?;
-    if !meta.is_file() {
-        return Err(format!(
-            "cannot be read: it is {}, not a regular file",
-            kind_of(&meta)
-        ));
-    }
+    let meta = regular_file(path)?;
     if meta.len() > max {
         return Err(format!(
             "cannot be read: it has {} bytes, larger than {max} bytes",
@@ -42,6 +36,21 @@ pub fn read_bounded(path: impl AsRef<Path>, max: u64) -> Result<Vec<u8>, String>
         ));
     }
     Ok(bytes)
+}
+
+/// The metadata of the regular file at `path`, or why it cannot be read
+/// (`cannot be read: ...`): missing, or not a regular file (a folder, a
+/// FIFO that would block on opening, a device), judged before it is
+/// opened. For readers that stream a file instead of reading it whole.
+pub fn regular_file(path: impl AsRef<Path>) -> Result<std::fs::Metadata, String> {
+    let meta = std::fs::metadata(path).map_err(|e| format!("cannot be read: {e}"))?;
+    if !meta.is_file() {
+        return Err(format!(
+            "cannot be read: it is {}, not a regular file",
+            kind_of(&meta)
+        ));
+    }
+    Ok(meta)
 }
 
 /// What a file that is not a regular one is, in words.

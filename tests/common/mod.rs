@@ -52,6 +52,18 @@ pub fn cavalier_with_input(args: &[&str], input: &str) -> Run {
     run(args, Some(input), RUN_LIMIT)
 }
 
+/// The node count that starts the last line of `cavalier ARGS` (`bench`'s
+/// `N nodes M nps`); fails the test when the run fails or has none.
+pub fn bench_nodes(args: &[&str]) -> u64 {
+    let o = cavalier(args);
+    assert!(o.success(), "{args:?}: {}", o.stderr);
+    let last = o.stdout.lines().last().unwrap_or("");
+    last.split_whitespace()
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no node count in {last:?}"))
+}
+
 /// Runs `cavalier ARGS`, `input` (if any) on stdin; fails the test when
 /// the process is still running after `limit` (and ends it).
 pub fn run(args: &[&str], input: Option<&str>, limit: Duration) -> Run {
