@@ -196,7 +196,7 @@ const REVIEWED_FALSE_ALARMS: [&str; 4] = [
     // Exchange Ruy Lopez, 6...Bg4 7.h3 h5: cavalier gives White +1.95 at
     // depth 6; Stockfish 15.1 at depth 22 gives +0.18.
     "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5c6 d7c6 e1g1 c8g4 h2h3 h7h5 d2d3 d8f6 b1d2 g8e7 f1e1 e7g6",
-    // Flagged since the network evaluates (build 415eba5, 2026-12-01),
+    // Flagged since the network evaluates (build a818dec, 2026-12-01),
     // reviewed by Stockfish 15.1 at depth 22 (2 threads, Hash 256):
     // Scotch, 5...Qf6 6.c3 Nge7 7.Bc4 Ne5 8.Be2 Qg6 9.O-O d5: cavalier
     // +1.73, Stockfish +0.59.
