@@ -22,7 +22,7 @@ pub fn from_float(p: &FloatNetwork) -> Network {
         p.w1.iter().map(|&w| q(w, QA, wide)).collect(),
         p.b1.iter().map(|&b| q(b, QA, wide)).collect(),
         p.w2.iter().map(|&w| q(w, QB, w2_bound)).collect(),
-        (p.b2 * (QA * QB) as f32).round() as i32,
+        vec![(p.b2 * (QA * QB) as f32).round() as i32],
     );
     // The trainer's hidden sizes are the engine's (checked when parsed),
     // and every part has the size `FloatNetwork` gives it.
@@ -34,6 +34,12 @@ pub fn from_float(p: &FloatNetwork) -> Network {
 /// on from a network (`net train --init`). Refused when the network's
 /// scale is not the trainer's.
 pub fn to_float(net: &Network) -> Result<FloatNetwork, String> {
+    if net.buckets() != 1 {
+        return Err(format!(
+            "the network has {} output buckets, the trainer 1",
+            net.buckets()
+        ));
+    }
     if net.scale() != SCALE as i32 {
         return Err(format!(
             "the network's scale is {}, the trainer's {SCALE}",
@@ -46,7 +52,7 @@ pub fn to_float(net: &Network) -> Result<FloatNetwork, String> {
         w1: f(net.w1(), QA),
         b1: f(net.b1(), QA),
         w2: f(net.w2(), QB),
-        b2: net.b2() as f32 / (QA * QB) as f32,
+        b2: net.b2()[0] as f32 / (QA * QB) as f32,
     })
 }
 
@@ -110,8 +116,15 @@ mod tests {
         let (us, them) = position();
         let cp = q.evaluate_features(&us, &them) as f32;
         assert!((p.forward(&us, &them) * SCALE - cp).abs() < 3.0);
-        let other =
-            Network::new(16, 600, vec![0; INPUTS * 16], vec![0; 16], vec![0; 32], 0).unwrap();
+        let other = Network::new(
+            16,
+            600,
+            vec![0; INPUTS * 16],
+            vec![0; 16],
+            vec![0; 32],
+            vec![0],
+        )
+        .unwrap();
         assert!(to_float(&other).unwrap_err().contains("600"));
     }
 
