@@ -7,7 +7,7 @@
 use super::{Engine, Output};
 use crate::book::Book;
 use crate::chess::board::Board;
-use crate::engine::nnue::{load, NetSource, Network, EMBEDDED_NAME, INPUTS, USE_BY_DEFAULT};
+use crate::engine::nnue::{load, NetSource, Network, EMBEDDED_NAME, USE_BY_DEFAULT};
 use crate::engine::params;
 use crate::engine::skill::{MAX_ELO, MAX_SKILL, MIN_ELO};
 use crate::engine::syzygy::{Tablebases, TbConfig, DEFAULT_CACHE_BYTES};
@@ -566,8 +566,8 @@ impl Engine {
         match load(&source) {
             Ok(net) => {
                 self.out.line(&format!(
-                    "info string EvalFile {source}: network {INPUTS} -> {}x2 -> 1 loaded",
-                    net.hidden()
+                    "info string EvalFile {source}: network {} loaded",
+                    net.shape()
                 ));
                 self.network = Some(net);
                 self.options.eval_file = match source {

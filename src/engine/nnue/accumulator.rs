@@ -141,13 +141,13 @@ impl Accumulators {
         self.fresh[ply] = false;
     }
 
-    /// The network's evaluation (centipawns, side to move's view) of the
-    /// position at `ply`, whose side to move is `side`: its sums brought up
-    /// to date from the nearest ply above with fresh ones (the root's are,
-    /// since `refresh`), then the output layer, with AVX2 when the CPU has
-    /// it.
+    /// The network's evaluation (centipawns, side to move's view) of
+    /// `board`, the position at `ply`: its sums brought up to date from
+    /// the nearest ply above with fresh ones (the root's are, since
+    /// `refresh`), then the output layer of the board's bucket, with AVX2
+    /// when the CPU has it.
     #[inline(always)]
-    pub fn evaluate(&mut self, net: &Network, side: Color, ply: usize) -> i32 {
+    pub fn evaluate(&mut self, net: &Network, board: &Board, ply: usize) -> i32 {
         #[cfg(target_arch = "x86_64")]
         if crate::util::cpu::has_avx2() {
             // One of the crate's `unsafe`s: calling code compiled for a CPU
@@ -155,26 +155,26 @@ impl Accumulators {
             // SAFETY: `has_avx2` has checked that this CPU has AVX2, the
             // only feature `evaluate_avx2` is compiled for.
             #[allow(unsafe_code)]
-            return unsafe { self.evaluate_avx2(net, side, ply) };
+            return unsafe { self.evaluate_avx2(net, board, ply) };
         }
-        self.evaluate_portable(net, side, ply)
+        self.evaluate_portable(net, board, ply)
     }
 
     /// `evaluate` on any CPU.
-    pub(super) fn evaluate_portable(&mut self, net: &Network, side: Color, ply: usize) -> i32 {
+    pub(super) fn evaluate_portable(&mut self, net: &Network, board: &Board, ply: usize) -> i32 {
         self.bring_up_to_date(net, ply);
-        let (us, them) = self.views(side, ply);
-        output_portable(net, us, them)
+        let (us, them) = self.views(board.side_to_move(), ply);
+        output_portable(net, net.bucket_of_board(board), us, them)
     }
 
     /// `evaluate` compiled for AVX2: the updates are vectorised 16 units
     /// at a time by the compiler, the output layer by hand.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
-    pub(super) fn evaluate_avx2(&mut self, net: &Network, side: Color, ply: usize) -> i32 {
+    pub(super) fn evaluate_avx2(&mut self, net: &Network, board: &Board, ply: usize) -> i32 {
         self.bring_up_to_date(net, ply);
-        let (us, them) = self.views(side, ply);
-        super::output::output_avx2(net, us, them)
+        let (us, them) = self.views(board.side_to_move(), ply);
+        super::output::output_avx2(net, net.bucket_of_board(board), us, them)
     }
 
     /// The two views' sums at `ply`, the side to move's first.

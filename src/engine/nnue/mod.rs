@@ -1,6 +1,9 @@
 //! The evaluation network as the engine runs it (`Use NNUE`): 768 inputs
 //! per view into `hidden` units, the two views' units through SCReLU into
-//! one output, in integers.
+//! one output, in integers. The output layer may come in up to
+//! `MAX_BUCKETS` sets of weights and bias (output buckets), of which a
+//! position uses the one its number of pieces picks ([`bucket`]); the
+//! first layer is the same for all.
 //!
 //! - this file: the inputs ([`feature`]), the network's integers
 //!   ([`Network`]: the engine's network, as opposed to the lab's trainer's
@@ -46,6 +49,23 @@ pub const HIDDEN_STEP: usize = 16;
 pub const MAX_OUTPUT_WEIGHT: i32 = 128;
 /// Largest `scale` a file may give.
 pub const MAX_SCALE: u32 = 10_000;
+/// Most output buckets a network may have.
+pub const MAX_BUCKETS: usize = 8;
+
+/// The output bucket of a position with `pieces` pieces (kings included)
+/// in a network of `buckets` (1..=`MAX_BUCKETS`) buckets: the pieces
+/// beyond the two kings, `ceil(32 / buckets)` to a bucket, and the last
+/// bucket for any more. The one definition: the engine's (through
+/// [`Network::bucket`]) and the trainer's.
+pub const fn bucket(buckets: usize, pieces: usize) -> usize {
+    let per_bucket = 32usize.div_ceil(buckets);
+    let b = pieces.saturating_sub(2) / per_bucket;
+    if b < buckets {
+        b
+    } else {
+        buckets - 1
+    }
+}
 
 /// Whether a network may have `hidden` units per view: the one check, of
 /// the file, of a network's parts and of the trainer's `--hidden`.
@@ -104,6 +124,8 @@ pub enum NetworkError {
     BadMagic,
     BadHidden(u32),
     BadScale(u32),
+    /// An output bucket count beyond 1..=`MAX_BUCKETS`.
+    BadBuckets(u32),
     BadLength {
         found: usize,
         expected: usize,
@@ -111,7 +133,7 @@ pub enum NetworkError {
     Checksum,
     /// An output weight beyond `MAX_OUTPUT_WEIGHT`.
     OutputWeight(i16),
-    /// Parts whose sizes do not agree with `hidden`.
+    /// Parts whose sizes do not agree with `hidden` and the buckets.
     Sizes,
 }
 
@@ -125,9 +147,12 @@ impl fmt::Display for NetworkError {
                 "bad hidden size {h} (a multiple of {HIDDEN_STEP}, {MIN_HIDDEN}..={MAX_HIDDEN})"
             ),
             NetworkError::BadScale(s) => write!(f, "bad scale {s} (1..={MAX_SCALE})"),
+            NetworkError::BadBuckets(b) => {
+                write!(f, "bad output bucket count {b} (1..={MAX_BUCKETS})")
+            }
             NetworkError::BadLength { found, expected } => write!(
                 f,
-                "{found} bytes where a network of its hidden size has {expected}"
+                "{found} bytes where a network of its hidden size and buckets has {expected}"
             ),
             NetworkError::Checksum => write!(f, "checksum mismatch (damaged file)"),
             NetworkError::OutputWeight(w) => {
@@ -139,9 +164,9 @@ impl fmt::Display for NetworkError {
 }
 
 /// The engine's network, in integers (the trainer's float network rounded
-/// by `QA` and `QB`), checked: its parts have the sizes `hidden` says and
-/// its output weights are within `MAX_OUTPUT_WEIGHT`. Read and written by
-/// `file`.
+/// by `QA` and `QB`), checked: its parts have the sizes `hidden` and the
+/// bucket count say and its output weights are within
+/// `MAX_OUTPUT_WEIGHT`. Read and written by `file`.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Network {
     hidden: usize,
@@ -149,26 +174,32 @@ pub struct Network {
     /// `INPUTS x hidden`, one input's weights together.
     w1: Vec<i16>,
     b1: Vec<i16>,
-    /// `2 x hidden`: the side to move's units first.
+    /// `buckets x 2 x hidden`, bucket by bucket; in each, the side to
+    /// move's units first.
     w2: Vec<i16>,
-    b2: i32,
+    /// One bias per bucket.
+    b2: Vec<i32>,
+    /// The bucket of each number of pieces (0..=64), from [`bucket`]:
+    /// a look-up where the evaluation needs it.
+    bucket_of: [u8; 65],
 }
 
 impl fmt::Debug for Network {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Network({INPUTS} -> {}x2 -> 1)", self.hidden)
+        write!(f, "Network({})", self.shape())
     }
 }
 
 impl Network {
-    /// A network of these parts, or what is wrong with them.
+    /// A network of these parts, or what is wrong with them. Its output
+    /// buckets are as many as its output biases (`b2`).
     pub fn new(
         hidden: usize,
         scale: i32,
         w1: Vec<i16>,
         b1: Vec<i16>,
         w2: Vec<i16>,
-        b2: i32,
+        b2: Vec<i32>,
     ) -> Result<Network, NetworkError> {
         if !valid_hidden(hidden) {
             return Err(NetworkError::BadHidden(hidden as u32));
@@ -176,7 +207,11 @@ impl Network {
         if !(1..=MAX_SCALE as i32).contains(&scale) {
             return Err(NetworkError::BadScale(scale as u32));
         }
-        if w1.len() != INPUTS * hidden || b1.len() != hidden || w2.len() != 2 * hidden {
+        let buckets = b2.len();
+        if !(1..=MAX_BUCKETS).contains(&buckets) {
+            return Err(NetworkError::BadBuckets(buckets as u32));
+        }
+        if w1.len() != INPUTS * hidden || b1.len() != hidden || w2.len() != buckets * 2 * hidden {
             return Err(NetworkError::Sizes);
         }
         if let Some(&w) = w2.iter().find(|&&w| (w as i32).abs() > MAX_OUTPUT_WEIGHT) {
@@ -189,6 +224,7 @@ impl Network {
             b1,
             w2,
             b2,
+            bucket_of: std::array::from_fn(|n| bucket(buckets, n) as u8),
         })
     }
 
@@ -211,13 +247,42 @@ impl Network {
         &self.b1
     }
 
-    /// Output weights, `2 x hidden`, the side to move's units first.
+    /// The layers in words: `768 -> 256x2 -> 1`, and the output buckets
+    /// when there are several.
+    pub fn shape(&self) -> String {
+        let layers = format!("{INPUTS} -> {}x2 -> 1", self.hidden);
+        match self.buckets() {
+            1 => layers,
+            b => format!("{layers} ({b} output buckets)"),
+        }
+    }
+
+    /// Output buckets: sets of output weights and bias.
+    pub fn buckets(&self) -> usize {
+        self.b2.len()
+    }
+
+    /// Output weights, `buckets x 2 x hidden`, bucket by bucket, the side
+    /// to move's units first in each.
     pub fn w2(&self) -> &[i16] {
         &self.w2
     }
 
-    pub fn b2(&self) -> i32 {
-        self.b2
+    /// Output biases, one per bucket.
+    pub fn b2(&self) -> &[i32] {
+        &self.b2
+    }
+
+    /// The output bucket of a position of `pieces` pieces.
+    #[inline(always)]
+    pub fn bucket(&self, pieces: usize) -> usize {
+        self.bucket_of[pieces.min(64)] as usize
+    }
+
+    /// The output bucket of `board`.
+    #[inline(always)]
+    pub fn bucket_of_board(&self, board: &Board) -> usize {
+        self.bucket(board.occupied().count_ones() as usize)
     }
 
     /// The first-layer weights of input `f`.
@@ -237,13 +302,14 @@ impl Network {
     }
 
     /// The evaluation (centipawns, side to move's view) of a position
-    /// given as the two views' features, the side to move's first: from
-    /// scratch, portable arithmetic (the reference and the lab's).
+    /// given as the two views' features, the side to move's first (one
+    /// feature a piece, so their count picks the bucket): from scratch,
+    /// portable arithmetic (the reference and the lab's).
     pub fn evaluate_features(&self, us: &[usize], them: &[usize]) -> i32 {
         let (mut a, mut b) = (vec![0i16; self.hidden], vec![0i16; self.hidden]);
         self.refresh(us, &mut a);
         self.refresh(them, &mut b);
-        output::output_portable(self, &a, &b)
+        output::output_portable(self, self.bucket(us.len()), &a, &b)
     }
 
     /// The evaluation of `board` (centipawns, side to move's view) from

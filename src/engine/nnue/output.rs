@@ -1,5 +1,6 @@
 //! SCReLU and the output layer: the sum over units of
-//! `clamp(sum, 0, QA)^2 x w2`, then the bias and the scale. Two ways, the
+//! `clamp(sum, 0, QA)^2 x w2`, then the bias and the scale, with the
+//! weights and bias of the position's output bucket. Two ways, the
 //! same integers: portable (any CPU), and AVX2 (16 units at a time, taken
 //! when the CPU has it, [`crate::util::cpu::has_avx2`]). Exact in both, so they agree on
 //! every position (tested): a unit `v` (0..=QA) times a weight (within
@@ -16,10 +17,10 @@ use crate::engine::score::MATE_BOUND;
 const MAX_EVAL: i64 = (MATE_BOUND - 1) as i64;
 
 /// The evaluation in centipawns (side to move's view) of the output
-/// layer's sum over both views.
+/// layer's sum over both views, in `bucket`.
 #[inline(always)]
-fn conclude(net: &Network, sum: i64) -> i32 {
-    let raw = sum / QA as i64 + net.b2 as i64;
+fn conclude(net: &Network, bucket: usize, sum: i64) -> i32 {
+    let raw = sum / QA as i64 + net.b2[bucket] as i64;
     (raw * net.scale as i64 / (QA * QB) as i64).clamp(-MAX_EVAL, MAX_EVAL) as i32
 }
 
@@ -35,14 +36,23 @@ fn view_sum_portable(sums: &[i16], w: &[i16]) -> i64 {
         .sum()
 }
 
-/// The evaluation of the two views' sums (the side to move's first),
-/// portable arithmetic.
+/// The output weights of `bucket`: the side to move's units', the
+/// other's.
 #[inline(always)]
-pub fn output_portable(net: &Network, us: &[i16], them: &[i16]) -> i32 {
+fn weights(net: &Network, bucket: usize) -> (&[i16], &[i16]) {
     let h = net.hidden;
+    net.w2[2 * h * bucket..2 * h * (bucket + 1)].split_at(h)
+}
+
+/// The evaluation of the two views' sums (the side to move's first) with
+/// the output weights of `bucket`, portable arithmetic.
+#[inline(always)]
+pub fn output_portable(net: &Network, bucket: usize, us: &[i16], them: &[i16]) -> i32 {
+    let (w_us, w_them) = weights(net, bucket);
     conclude(
         net,
-        view_sum_portable(us, &net.w2[..h]) + view_sum_portable(them, &net.w2[h..]),
+        bucket,
+        view_sum_portable(us, w_us) + view_sum_portable(them, w_them),
     )
 }
 
@@ -51,11 +61,12 @@ pub fn output_portable(net: &Network, us: &[i16], them: &[i16]) -> i32 {
 /// ([`crate::util::cpu::has_avx2`]).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-pub fn output_avx2(net: &Network, us: &[i16], them: &[i16]) -> i32 {
-    let h = net.hidden;
+pub fn output_avx2(net: &Network, bucket: usize, us: &[i16], them: &[i16]) -> i32 {
+    let (w_us, w_them) = weights(net, bucket);
     conclude(
         net,
-        avx2::view_sum(us, &net.w2[..h]) + avx2::view_sum(them, &net.w2[h..]),
+        bucket,
+        avx2::view_sum(us, w_us) + avx2::view_sum(them, w_them),
     )
 }
 

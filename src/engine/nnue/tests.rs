@@ -32,15 +32,22 @@ const WALK_STEPS: usize = 120;
 /// i16 (the sums wrap, and units fall on both sides of the clamp), output
 /// weights anywhere within the bound.
 fn random_network(hidden: usize, seed: u64) -> Network {
+    random_bucketed_network(hidden, 1, seed)
+}
+
+/// `random_network` with `buckets` output buckets, each with its own
+/// random weights and bias.
+fn random_bucketed_network(hidden: usize, buckets: usize, seed: u64) -> Network {
     let mut rng = Rng::new(seed);
     let mut short = |n: usize| (0..n).map(|_| rng.next_u64() as i16).collect::<Vec<i16>>();
     let w1 = short(INPUTS * hidden);
     let b1 = short(hidden);
-    let w2 = short(2 * hidden)
+    let w2 = short(buckets * 2 * hidden)
         .into_iter()
         .map(|w| (w as i32 % (MAX_OUTPUT_WEIGHT + 1)) as i16)
         .collect();
-    Network::new(hidden, 400, w1, b1, w2, 12_345).unwrap()
+    let b2 = (0..buckets).map(|i| 12_345 - 20_000 * i as i32).collect();
+    Network::new(hidden, 400, w1, b1, w2, b2).unwrap()
 }
 
 /// What random walks covered: evaluations compared, and the moves whose
@@ -55,6 +62,8 @@ struct Coverage {
     promotions: usize,
     nulls: usize,
     take_backs: usize,
+    /// The output buckets of the positions evaluated, a bit each.
+    buckets: u64,
 }
 
 impl std::ops::AddAssign for Coverage {
@@ -66,6 +75,7 @@ impl std::ops::AddAssign for Coverage {
         self.promotions += o.promotions;
         self.nulls += o.nulls;
         self.take_backs += o.take_backs;
+        self.buckets |= o.buckets;
     }
 }
 
@@ -132,10 +142,9 @@ fn walk(net: &Network, mut board: Board, seed: u64, steps: usize) -> Coverage {
         }
         if rng.next_u64().is_multiple_of(2) {
             let ply = nulls.len();
-            let side = board.side_to_move();
             let expected = net.evaluate(&board);
             assert_eq!(
-                portable.evaluate_portable(net, side, ply),
+                portable.evaluate_portable(net, &board, ply),
                 expected,
                 "{}",
                 board.to_fen()
@@ -144,11 +153,12 @@ fn walk(net: &Network, mut board: Board, seed: u64, steps: usize) -> Coverage {
             if crate::util::cpu::has_avx2() {
                 // SAFETY: the CPU has AVX2 (checked just above).
                 #[allow(unsafe_code)]
-                let v = unsafe { vector.evaluate_avx2(net, side, ply) };
+                let v = unsafe { vector.evaluate_avx2(net, &board, ply) };
                 assert_eq!(v, expected, "{}", board.to_fen());
             }
-            assert_eq!(vector.evaluate(net, side, ply), expected);
+            assert_eq!(vector.evaluate(net, &board, ply), expected);
             covered.evaluations += 1;
+            covered.buckets |= 1 << net.bucket_of_board(&board);
         }
     }
     covered
@@ -204,10 +214,14 @@ fn walk_starts() -> Vec<Board> {
 /// them each kind whose update differs: castling (standard and Chess960),
 /// en passant, promotions, null moves and take-backs, each at least a few
 /// dozen times (`cargo test --lib incremental -- --nocapture` prints the
-/// counts).
+/// counts); the network of 8 output buckets is met in most of them.
 #[test]
 fn incremental_refreshed_portable_and_avx2_agree() {
-    let nets = [embedded().unwrap(), Arc::new(random_network(32, 7))];
+    let nets = [
+        embedded().unwrap(),
+        Arc::new(random_network(32, 7)),
+        Arc::new(random_bucketed_network(32, MAX_BUCKETS, 9)),
+    ];
     let mut covered = Coverage::default();
     for net in &nets {
         for (i, start) in walk_starts().into_iter().enumerate() {
@@ -228,6 +242,7 @@ fn incremental_refreshed_portable_and_avx2_agree() {
         ("promotions", c.promotions, 60),
         ("null moves", c.nulls, 500),
         ("take-backs", c.take_backs, 3500),
+        ("output buckets", c.buckets.count_ones() as usize, 5),
     ] {
         assert!(count >= least, "{what}: {count}, fewer than {least}");
     }
@@ -245,17 +260,17 @@ fn output_extremes_agree() {
             vec![0; INPUTS * h],
             vec![0; h],
             vec![w as i16; 2 * h],
-            i32::MAX,
+            vec![i32::MAX],
         )
         .unwrap();
         let units = vec![i16::MAX; h];
-        let p = output_portable(&net, &units, &units);
+        let p = output_portable(&net, 0, &units, &units);
         assert_eq!(p.abs(), crate::engine::score::MATE_BOUND - 1);
         #[cfg(target_arch = "x86_64")]
         if crate::util::cpu::has_avx2() {
             // SAFETY: the CPU has AVX2 (checked just above).
             #[allow(unsafe_code)]
-            let v = unsafe { super::output::output_avx2(&net, &units, &units) };
+            let v = unsafe { super::output::output_avx2(&net, 0, &units, &units) };
             assert_eq!(v, p);
         }
     }
@@ -335,7 +350,7 @@ fn written_files_read_back_as_the_same_network() {
     for hidden in [MIN_HIDDEN, 48] {
         let net = random_network(hidden, hidden as u64);
         let bytes = net.to_bytes();
-        assert_eq!(bytes.len(), file::file_bytes(hidden));
+        assert_eq!(bytes.len(), file::file_bytes(hidden, 1));
         assert_eq!(&bytes[..8], file::MAGIC);
         assert_eq!(Network::from_bytes(&bytes).unwrap(), net);
         let check = u64::from_le_bytes(bytes[bytes.len() - 8..].try_into().unwrap());
@@ -357,7 +372,7 @@ fn network_files_are_read_within_a_bound() {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("long.nnue");
     let mut bytes = random_network(16, 5).to_bytes();
-    let largest = file::file_bytes(MAX_HIDDEN);
+    let largest = file::file_bytes(MAX_HIDDEN, MAX_BUCKETS);
     bytes.resize(largest + 1, 0);
     std::fs::write(&path, &bytes).unwrap();
     let name = path.to_str().unwrap();
@@ -424,4 +439,171 @@ fn features_mirror_for_black() {
         piece_features(-KING, Square::from_coords(4, 7)),
         [384 + 5 * 64 + 60, 5 * 64 + 4]
     );
+}
+
+/// The bucket of a piece count: the pieces beyond the kings,
+/// `ceil(32 / buckets)` to a bucket, the last for any more.
+#[test]
+fn output_buckets_go_by_piece_count() {
+    assert_eq!(bucket(1, 2), 0);
+    assert_eq!(bucket(1, 32), 0);
+    // 8 buckets: 4 pieces each.
+    assert_eq!(bucket(8, 2), 0);
+    assert_eq!(bucket(8, 5), 0);
+    assert_eq!(bucket(8, 6), 1);
+    assert_eq!(bucket(8, 31), 7);
+    assert_eq!(bucket(8, 32), 7);
+    assert_eq!(bucket(8, 64), 7);
+    assert_eq!(bucket(8, 0), 0);
+    // 3 buckets: 11 pieces each.
+    assert_eq!(bucket(3, 12), 0);
+    assert_eq!(bucket(3, 13), 1);
+    assert_eq!(bucket(3, 32), 2);
+    let net = random_bucketed_network(16, 8, 3);
+    let start = Board::startpos();
+    assert_eq!(net.bucket_of_board(&start), 7);
+    let bare = Board::from_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1").unwrap();
+    assert_eq!(net.bucket_of_board(&bare), 0);
+    assert_eq!((0..=64).map(|n| net.bucket(n)).max(), Some(7));
+}
+
+/// A hand-made network of 2 buckets (2..=17 pieces, 18 and more) whose
+/// buckets differ only in that one's output weights and bias are zero:
+/// the positions of that bucket score 0 and the others do not, by
+/// refresh and by the search's sums (portable and AVX2).
+#[test]
+fn positions_of_different_piece_counts_use_their_buckets() {
+    let h = 16;
+    let w1: Vec<i16> = (0..INPUTS * h).map(|i| (i % 13) as i16 * 4).collect();
+    let b1 = vec![10; h];
+    let row: Vec<i16> = (0..2 * h).map(|i| (i % 5) as i16 - 1).collect();
+    let zero = vec![0i16; 2 * h];
+    let many = Board::startpos();
+    let few = Board::from_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1").unwrap();
+    assert_eq!(many.occupied().count_ones(), 32);
+    for (zero_bucket, zero_board, other_board) in [(0, &few, &many), (1, &many, &few)] {
+        let w2 = if zero_bucket == 0 {
+            [zero.clone(), row.clone()].concat()
+        } else {
+            [row.clone(), zero.clone()].concat()
+        };
+        let mut b2 = vec![700; 2];
+        b2[zero_bucket] = 0;
+        let net = Network::new(h, 400, w1.clone(), b1.clone(), w2, b2).unwrap();
+        assert_eq!(net.buckets(), 2);
+        for (board, zero) in [(zero_board, true), (other_board, false)] {
+            let refreshed = net.evaluate(board);
+            assert_eq!(
+                refreshed == 0,
+                zero,
+                "{} scores {refreshed}",
+                board.to_fen()
+            );
+            let mut sums = Accumulators::new(h, 1);
+            sums.start(&net, board);
+            assert_eq!(sums.evaluate_portable(&net, board, 0), refreshed);
+            assert_eq!(sums.evaluate(&net, board, 0), refreshed);
+        }
+    }
+}
+
+/// Files of several buckets read back as the same network and write the
+/// same bytes again; a one-bucket network is written as the plain
+/// format, which reads back byte-identical too (the embedded one is);
+/// the bucketed format may also say 1 bucket.
+#[test]
+fn bucketed_files_round_trip_byte_identical() {
+    for buckets in [1, 2, 5, MAX_BUCKETS] {
+        let net = random_bucketed_network(32, buckets, 40 + buckets as u64);
+        assert_eq!(net.buckets(), buckets);
+        let bytes = net.to_bytes();
+        assert_eq!(bytes.len(), file::file_bytes(32, buckets));
+        let magic = if buckets == 1 {
+            file::MAGIC
+        } else {
+            file::MAGIC_BUCKETED
+        };
+        assert_eq!(&bytes[..8], magic);
+        let back = Network::from_bytes(&bytes).unwrap();
+        assert_eq!(back, net);
+        assert_eq!(back.to_bytes(), bytes);
+    }
+    let embedded_bytes = include_bytes!("default.nnue");
+    let plain = Network::from_bytes(embedded_bytes).unwrap();
+    assert_eq!(plain.buckets(), 1);
+    assert_eq!(plain.to_bytes(), embedded_bytes);
+    // The embedded network in "CAVNNUE2" saying 1 bucket: the same network.
+    let body = &embedded_bytes[HEADER_BYTES..embedded_bytes.len() - CHECK_BYTES];
+    let mut two = file::MAGIC_BUCKETED.to_vec();
+    two.extend_from_slice(&embedded_bytes[8..HEADER_BYTES]);
+    two.extend_from_slice(&1u32.to_le_bytes());
+    two.extend_from_slice(body);
+    let check = fnv1a(&two);
+    two.extend_from_slice(&check.to_le_bytes());
+    assert_eq!(Network::from_bytes(&two).unwrap(), plain);
+}
+
+/// A bucketed file with its bytes changed by `f` and its check redone.
+fn rechecked_bucketed(buckets: usize, f: impl FnOnce(&mut Vec<u8>)) -> Vec<u8> {
+    let mut bytes = random_bucketed_network(16, buckets, 77).to_bytes();
+    f(&mut bytes);
+    let body = bytes.len() - CHECK_BYTES;
+    let check = fnv1a(&bytes[..body]);
+    bytes[body..].copy_from_slice(&check.to_le_bytes());
+    bytes
+}
+
+/// Bucket counts beyond 1..=8, in a file or in a network's parts, and a
+/// file shorter than its bucket count needs, are refused and say why.
+#[test]
+fn bad_bucket_counts_are_refused() {
+    let err = |bytes: &[u8]| Network::from_bytes(bytes).unwrap_err();
+    for buckets in [0u32, 9, 100, u32::MAX] {
+        let b = rechecked_bucketed(4, |b| b[16..20].copy_from_slice(&buckets.to_le_bytes()));
+        assert_eq!(err(&b), NetworkError::BadBuckets(buckets));
+        let text = err(&b).to_string();
+        assert!(
+            text.contains(&format!("output bucket count {buckets}")) && text.contains("1..=8"),
+            "{text}"
+        );
+    }
+    // 4 buckets said, 3 given: w2 and b2 a bucket short.
+    let b = rechecked_bucketed(3, |b| b[16..20].copy_from_slice(&4u32.to_le_bytes()));
+    assert_eq!(
+        err(&b),
+        NetworkError::BadLength {
+            found: file::file_bytes(16, 3),
+            expected: file::file_bytes(16, 4),
+        }
+    );
+    // w2 cut short (the check redone over what is left).
+    let good = random_bucketed_network(16, 4, 5).to_bytes();
+    let mut cut = good[..good.len() - CHECK_BYTES - 4 * 4 - 2].to_vec();
+    let check = fnv1a(&cut);
+    cut.extend_from_slice(&check.to_le_bytes());
+    assert!(matches!(err(&cut), NetworkError::BadLength { .. }));
+    // Too short to hold the bucket count.
+    assert!(matches!(
+        err(&good[..18]),
+        NetworkError::BadLength { found: 18, .. }
+    ));
+    // A bucketed file damaged is found.
+    let mut damaged = good.clone();
+    damaged[good.len() - CHECK_BYTES - 3] ^= 1;
+    assert_eq!(err(&damaged), NetworkError::Checksum);
+    // A network's parts.
+    let parts = |w2: usize, b2: usize| {
+        Network::new(
+            16,
+            400,
+            vec![0; INPUTS * 16],
+            vec![0; 16],
+            vec![0; w2],
+            vec![0; b2],
+        )
+    };
+    assert_eq!(parts(0, 0).unwrap_err(), NetworkError::BadBuckets(0));
+    assert_eq!(parts(9 * 32, 9).unwrap_err(), NetworkError::BadBuckets(9));
+    assert_eq!(parts(3 * 32, 2).unwrap_err(), NetworkError::Sizes);
+    assert_eq!(parts(2 * 32, 2).unwrap().buckets(), 2);
 }

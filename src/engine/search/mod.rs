@@ -344,7 +344,7 @@ impl<'a> Search<'a> {
                     if judges_bare_king(board) {
                         evaluate(board)
                     } else {
-                        accumulators.evaluate(net, board.side_to_move(), ply)
+                        accumulators.evaluate(net, board, ply)
                     }
                 })
             }
@@ -423,7 +423,15 @@ mod tests {
         use crate::engine::nnue::{embedded, INPUTS};
         let big = embedded().unwrap();
         let small = Arc::new(
-            Network::new(16, 400, vec![3; INPUTS * 16], vec![0; 16], vec![5; 32], 0).unwrap(),
+            Network::new(
+                16,
+                400,
+                vec![3; INPUTS * 16],
+                vec![0; 16],
+                vec![5; 32],
+                vec![0],
+            )
+            .unwrap(),
         );
         let mut s = Searcher::new();
         s.use_network(Some(&big));

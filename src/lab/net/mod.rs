@@ -26,7 +26,7 @@ pub mod quant;
 pub mod train;
 
 use crate::chess::board::Board;
-use crate::engine::nnue::{load, valid_hidden, NetSource, Network};
+use crate::engine::nnue::{load, valid_hidden, NetSource, Network, MAX_BUCKETS};
 use crate::util::command_line::{
     args_or_exit, say, unexpected, CommandLine, EXIT_FAILED, EXIT_USAGE,
 };
@@ -59,6 +59,8 @@ train  fits a network to the positions of the DATA files (record files, and game
        filtered as convert filters them); writes DIR/net-E.nnue (quantised) after every
        epoch E and a line of DIR/log.txt
   --hidden N        units per view, a multiple of 16 (default 128)
+  --buckets N       output buckets by piece count, 1..=8 (default 1; with --init
+                    of a one-bucket network, its output layer copied into each)
   --epochs N        passes over the data (default 10)
   --batch N         positions per step (default 4096)
   --lr X            learning rate at the start (default 0.005)...
@@ -75,7 +77,7 @@ train  fits a network to the positions of the DATA files (record files, and game
   --threads N       (default: every core)
   --seed S          shuffles and initial weights (default 1)
   --init NETFILE    start from this network instead of random weights (its
-                    width is the run's; a run that carries on from it)
+                    width and buckets are the run's; a run that carries on from it)
 eval   prints the network's score of FEN (side to move's view, and White's)";
 
 /// Options of `cavalier net train`.
@@ -89,6 +91,9 @@ struct NetTrainOptions {
     init: Option<String>,
     /// Whether `--hidden` was given (it must then match `--init`'s).
     hidden_given: bool,
+    /// Whether `--buckets` was given (it must then match `--init`'s, or
+    /// widen a one-bucket network).
+    buckets_given: bool,
 }
 
 fn parse_train(args: &[String]) -> Result<NetTrainOptions, String> {
@@ -99,6 +104,7 @@ fn parse_train(args: &[String]) -> Result<NetTrainOptions, String> {
         max_score: 3000,
         cfg: Config {
             hidden: 128,
+            buckets: 1,
             epochs: 10,
             batch: 4096,
             lr: 0.005,
@@ -113,6 +119,7 @@ fn parse_train(args: &[String]) -> Result<NetTrainOptions, String> {
         },
         init: None,
         hidden_given: false,
+        buckets_given: false,
     };
     let mut args = CommandLine::new(args);
     while let Some(a) = args.next() {
@@ -122,6 +129,10 @@ fn parse_train(args: &[String]) -> Result<NetTrainOptions, String> {
             "--hidden" => {
                 c.hidden = args.number(|&n: &usize| valid_hidden(n))?;
                 o.hidden_given = true;
+            }
+            "--buckets" => {
+                c.buckets = args.number(|n: &usize| (1..=MAX_BUCKETS).contains(n))?;
+                o.buckets_given = true;
             }
             "--init" => o.init = Some(args.value()?.to_string()),
             "--epochs" => c.epochs = args.number(|&n: &usize| n > 0)?,
@@ -189,20 +200,34 @@ fn read_records(
 }
 
 /// The network `--init` names as floats (`None` without `--init`); its
-/// width must be `--hidden`'s when both are given, and becomes the run's.
+/// width must be `--hidden`'s when both are given, and becomes the run's;
+/// so do its buckets, but that a one-bucket network is widened to
+/// `--buckets` (its output layer copied into each bucket: the same
+/// evaluations, [`network::FloatNetwork::widened`]).
 fn initial_network(o: &mut NetTrainOptions) -> Result<Option<network::FloatNetwork>, String> {
     let Some(path) = &o.init else {
         return Ok(None);
     };
     let net = load(&NetSource::named(path))?;
-    let p = quant::to_float(&net).map_err(|e| format!("\"{path}\": {e}"))?;
+    let mut p = quant::to_float(&net).map_err(|e| format!("\"{path}\": {e}"))?;
     if o.hidden_given && p.hidden != o.cfg.hidden {
         return Err(format!(
             "\"{path}\" has {} units, --hidden says {}",
             p.hidden, o.cfg.hidden
         ));
     }
+    if o.buckets_given && p.buckets != o.cfg.buckets {
+        if p.buckets != 1 {
+            return Err(format!(
+                "\"{path}\" has {} output buckets, --buckets says {} (only a \
+                 one-bucket network is widened)",
+                p.buckets, o.cfg.buckets
+            ));
+        }
+        p = p.widened(o.cfg.buckets);
+    }
     o.cfg.hidden = p.hidden;
+    o.cfg.buckets = p.buckets;
     Ok(Some(p))
 }
 
@@ -802,6 +827,58 @@ rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3;1.0;-40
         std::fs::write(&games_file, bad).unwrap();
         assert_eq!(to("text", &games_file, &back, &[]), EXIT_FAILED);
         assert_eq!(to("pgn", &text, &back, &[]), EXIT_USAGE);
+    }
+
+    /// `net train --init` of a one-bucket network with `--buckets 4`
+    /// starts from it widened, which before any step evaluates every
+    /// position as the file's network does; without `--buckets` a
+    /// network's buckets are the run's, and a bucketed network is not
+    /// bucketed anew.
+    #[test]
+    fn init_widens_a_plain_network_into_buckets() {
+        let dir = Scratch::new("widen");
+        let (plain_path, wide_path) = (dir.path("plain.nnue"), dir.path("wide.nnue"));
+        let mut rng = crate::util::rng::Rng::new(99);
+        let mut p = network::FloatNetwork::random(32, 1, &mut || rng.next_u64());
+        p.b1.iter_mut().for_each(|b| *b = 0.2);
+        p.b2[0] = 0.1;
+        let plain = quant::from_float(&p);
+        std::fs::write(&plain_path, plain.to_bytes()).unwrap();
+        let options = |init: &str, extra: &[&str]| {
+            let mut words = vec!["d.bin", "--out", "o", "--init", init];
+            words.extend_from_slice(extra);
+            let args: Vec<String> = words.iter().map(|w| w.to_string()).collect();
+            parse_train(&args).unwrap()
+        };
+        let mut o = options(&plain_path, &["--buckets", "4"]);
+        let start = initial_network(&mut o).unwrap().unwrap();
+        assert_eq!((o.cfg.buckets, start.buckets), (4, 4));
+        let wide = quant::from_float(&start);
+        assert_eq!(wide.buckets(), 4);
+        let floats = quant::to_float(&plain).unwrap();
+        for (us, them) in &quant::tests::positions() {
+            assert_eq!(start.forward(us, them), floats.forward(us, them));
+            let cp = plain.evaluate_features(us, them);
+            assert_eq!(wide.evaluate_features(us, them), cp);
+        }
+        let mut o = options(&plain_path, &[]);
+        assert_eq!(initial_network(&mut o).unwrap().unwrap().buckets, 1);
+        assert_eq!(o.cfg.buckets, 1);
+        std::fs::write(&wide_path, wide.to_bytes()).unwrap();
+        let mut o = options(&wide_path, &[]);
+        assert_eq!(initial_network(&mut o).unwrap().unwrap().buckets, 4);
+        assert_eq!(o.cfg.buckets, 4);
+        let mut o = options(&wide_path, &["--buckets", "2"]);
+        let e = initial_network(&mut o).unwrap_err();
+        assert!(e.contains("4 output buckets, --buckets says 2"), "{e}");
+        for bad in ["0", "9"] {
+            let args: Vec<String> = ["d.bin", "--out", "o", "--buckets", bad]
+                .iter()
+                .map(|w| w.to_string())
+                .collect();
+            let e = parse_train(&args).unwrap_err();
+            assert!(e.contains("--buckets"), "{e}");
+        }
     }
 
     #[test]

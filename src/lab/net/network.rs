@@ -2,12 +2,14 @@
 //! colour relative to the side whose view it is, times square, Black's
 //! view mirrored vertically) into `hidden` units with weights shared by
 //! both views, the two views' units side by side (the side to move's
-//! first) through SCReLU (clamp to [0, 1], squared), into one output. The
-//! output times `SCALE` is the evaluation in centipawns for the side to
-//! move.
+//! first) through SCReLU (clamp to [0, 1], squared), into one output, by
+//! the output weights and bias of the position's bucket (its piece count,
+//! `engine::nnue::bucket`) when there are several. The output times
+//! `SCALE` is the evaluation in centipawns for the side to move.
 
 use super::packed::Sample;
 
+use crate::engine::nnue::bucket;
 /// The inputs and their feature mapping are the engine's (one definition).
 pub use crate::engine::nnue::{feature, INPUTS};
 /// The output's scale: centipawns = output x SCALE.
@@ -65,29 +67,35 @@ fn screlu_grad(x: f32) -> f32 {
 #[derive(Clone, Debug, PartialEq)]
 pub struct FloatNetwork {
     pub hidden: usize,
+    /// Output buckets (1..=`engine::nnue::MAX_BUCKETS`).
+    pub buckets: usize,
     /// `INPUTS x hidden`, one input's weights together.
     pub w1: Vec<f32>,
     pub b1: Vec<f32>,
-    /// `2 x hidden`: the side to move's units first.
+    /// `buckets x 2 x hidden`, bucket by bucket: in each, the side to
+    /// move's units first.
     pub w2: Vec<f32>,
-    pub b2: f32,
+    /// One per bucket.
+    pub b2: Vec<f32>,
 }
 
 impl FloatNetwork {
-    pub fn zeros(hidden: usize) -> FloatNetwork {
+    pub fn zeros(hidden: usize, buckets: usize) -> FloatNetwork {
         FloatNetwork {
             hidden,
+            buckets,
             w1: vec![0.0; INPUTS * hidden],
             b1: vec![0.0; hidden],
-            w2: vec![0.0; 2 * hidden],
-            b2: 0.0,
+            w2: vec![0.0; buckets * 2 * hidden],
+            b2: vec![0.0; buckets],
         }
     }
 
     /// Random weights: uniform in +-1/sqrt(fan-in), from `next` (any
-    /// source of u64).
-    pub fn random(hidden: usize, next: &mut impl FnMut() -> u64) -> FloatNetwork {
-        let mut p = FloatNetwork::zeros(hidden);
+    /// source of u64), the first layer's drawn first (so that one bucket
+    /// draws what a network of buckets draws first).
+    pub fn random(hidden: usize, buckets: usize, next: &mut impl FnMut() -> u64) -> FloatNetwork {
+        let mut p = FloatNetwork::zeros(hidden, buckets);
         let mut uniform = |bound: f32| {
             let u = (next() >> 11) as f32 / (1u64 << 53) as f32;
             (2.0 * u - 1.0) * bound
@@ -100,18 +108,26 @@ impl FloatNetwork {
         p
     }
 
+    /// This one-bucket network with its output weights and bias copied
+    /// into each of `buckets`: the same evaluation of every position, the
+    /// start of a bucketed network from a plain one.
+    pub fn widened(&self, buckets: usize) -> FloatNetwork {
+        assert_eq!(self.buckets, 1, "only a one-bucket network widens");
+        FloatNetwork {
+            buckets,
+            w2: self.w2.repeat(buckets),
+            b2: self.b2.repeat(buckets),
+            ..self.clone()
+        }
+    }
+
     /// Every number, in a fixed order (for the optimiser).
     pub fn slices_mut(&mut self) -> [&mut [f32]; 4] {
-        [
-            &mut self.w1,
-            &mut self.b1,
-            &mut self.w2,
-            std::slice::from_mut(&mut self.b2),
-        ]
+        [&mut self.w1, &mut self.b1, &mut self.w2, &mut self.b2]
     }
 
     pub fn slices(&self) -> [&[f32]; 4] {
-        [&self.w1, &self.b1, &self.w2, std::slice::from_ref(&self.b2)]
+        [&self.w1, &self.b1, &self.w2, &self.b2]
     }
 
     /// Adds `other` into these.
@@ -136,16 +152,27 @@ impl FloatNetwork {
         }
     }
 
+    /// The output bucket of a position of these features (one a piece).
+    fn bucket(&self, us: &[usize]) -> usize {
+        bucket(self.buckets, us.len())
+    }
+
+    /// The output weights of `bucket`, both views'.
+    fn w2_of(&self, bucket: usize) -> &[f32] {
+        &self.w2[2 * self.hidden * bucket..2 * self.hidden * (bucket + 1)]
+    }
+
     /// The output (side to move's view, in units of `SCALE` centipawns).
     pub fn forward(&self, us: &[usize], them: &[usize]) -> f32 {
         let h = self.hidden;
+        let b = self.bucket(us);
         let mut acc = vec![0.0; 2 * h];
         self.accumulate(us, &mut acc[..h]);
         self.accumulate(them, &mut acc[h..]);
-        self.b2
+        self.b2[b]
             + acc
                 .iter()
-                .zip(&self.w2)
+                .zip(self.w2_of(b))
                 .map(|(&a, w)| screlu(a) * w)
                 .sum::<f32>()
     }
@@ -161,23 +188,25 @@ impl FloatNetwork {
         grad: &mut FloatNetwork,
     ) -> f32 {
         let h = self.hidden;
+        let b = self.bucket(us);
         let (acc, gacc) = scratch.split_at_mut(2 * h);
         self.accumulate(us, &mut acc[..h]);
         self.accumulate(them, &mut acc[h..]);
-        let out = self.b2
+        let out = self.b2[b]
             + acc
                 .iter()
-                .zip(&self.w2)
+                .zip(self.w2_of(b))
                 .map(|(&a, w)| screlu(a) * w)
                 .sum::<f32>();
         let p = sigmoid(out);
         let err = p - target;
         let g = 2.0 * err * p * (1.0 - p);
-        grad.b2 += g;
+        grad.b2[b] += g;
         for (view, feats) in [(0, us), (1, them)] {
             let units = &acc[view * h..(view + 1) * h];
-            let w2 = &self.w2[view * h..(view + 1) * h];
-            let gw2 = &mut grad.w2[view * h..(view + 1) * h];
+            let at = 2 * h * b + view * h;
+            let w2 = &self.w2[at..at + h];
+            let gw2 = &mut grad.w2[at..at + h];
             for j in 0..h {
                 gw2[j] += g * screlu(units[j]);
                 gacc[j] = g * w2[j] * screlu_grad(units[j]);
@@ -209,12 +238,12 @@ mod tests {
             state ^= state << 17;
             state
         };
-        let mut p = FloatNetwork::random(8, &mut next);
+        let mut p = FloatNetwork::random(8, 1, &mut next);
         p.b1.iter_mut().for_each(|b| *b = 0.3);
         let us = [3usize, 100, 400, 700];
         let them = [5usize, 64, 383, 767];
         let t = 0.7;
-        let mut grad = FloatNetwork::zeros(8);
+        let mut grad = FloatNetwork::zeros(8, 1);
         let mut scratch = vec![0.0; 24];
         p.backward(&us, &them, t, &mut scratch, &mut grad);
         let loss = |p: &FloatNetwork| {
@@ -233,7 +262,7 @@ mod tests {
                 "numeric {numeric} analytic {analytic}"
             );
         };
-        check(&|q| &mut q.b2, grad.b2);
+        check(&|q| &mut q.b2[0], grad.b2[0]);
         for j in 0..8 {
             check(&|q| &mut q.w2[j], grad.w2[j]);
             check(&|q| &mut q.w2[8 + j], grad.w2[8 + j]);

@@ -9,6 +9,8 @@ use crate::util::rng::{derive_seed, Rng};
 #[derive(Clone, Debug)]
 pub struct Config {
     pub hidden: usize,
+    /// Output buckets (by piece count, `engine::nnue::bucket`).
+    pub buckets: usize,
     pub epochs: usize,
     pub batch: usize,
     /// Learning rate at the start...
@@ -41,10 +43,10 @@ const BETA2: f32 = 0.999;
 const EPSILON: f32 = 1e-8;
 
 impl AdamW {
-    pub fn new(hidden: usize) -> AdamW {
+    pub fn new(hidden: usize, buckets: usize) -> AdamW {
         AdamW {
-            m: FloatNetwork::zeros(hidden),
-            v: FloatNetwork::zeros(hidden),
+            m: FloatNetwork::zeros(hidden, buckets),
+            v: FloatNetwork::zeros(hidden, buckets),
             t: 0,
         }
     }
@@ -151,9 +153,9 @@ pub struct Epoch<'a> {
 /// the held-out positions come from games the network never trained on
 /// (a random share would hold out near-twins of trained positions, the
 /// same game a move later, and flatter the loss). Starts from `start`
-/// (of `cfg.hidden` units) if given, else from random weights (drawn
-/// either way, so that the shuffles do not depend on it). Calls `report`
-/// after every epoch.
+/// (of `cfg.hidden` units and `cfg.buckets` buckets) if given, else from
+/// random weights (drawn either way, so that the shuffles do not depend
+/// on it). Calls `report` after every epoch.
 pub fn train(
     records: &mut [[u8; RECORD_BYTES]],
     cfg: &Config,
@@ -163,12 +165,14 @@ pub fn train(
     let mut rng = Rng::new(cfg.seed);
     let held = ((records.len() as f64 * cfg.validation as f64) as usize).min(records.len() / 2);
     let (train, valid) = records.split_at_mut(records.len() - held);
-    let random = FloatNetwork::random(cfg.hidden, &mut || rng.next_u64());
+    let random = FloatNetwork::random(cfg.hidden, cfg.buckets, &mut || rng.next_u64());
     let mut net = start.unwrap_or(random);
     assert_eq!(net.hidden, cfg.hidden, "the starting network's width");
-    let mut opt = AdamW::new(cfg.hidden);
-    let mut grads = vec![FloatNetwork::zeros(cfg.hidden); cfg.threads.max(1)];
-    let mut sum = FloatNetwork::zeros(cfg.hidden);
+    assert_eq!(net.buckets, cfg.buckets, "the starting network's buckets");
+    let zeros = FloatNetwork::zeros(cfg.hidden, cfg.buckets);
+    let mut opt = AdamW::new(cfg.hidden, cfg.buckets);
+    let mut grads = vec![zeros.clone(); cfg.threads.max(1)];
+    let mut sum = zeros;
     for epoch in 1..=cfg.epochs {
         shuffle(train, &mut rng);
         let lr = cfg.lr * cfg.lr_drop.powi(((epoch - 1) / cfg.lr_step.max(1)) as i32);
@@ -208,6 +212,108 @@ fn shuffle<T>(items: &mut [T], rng: &mut Rng) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Records of the positions of a few random games.
+    fn records(seed: u64, count: usize) -> Vec<[u8; RECORD_BYTES]> {
+        use super::super::packed::{pack, sample_of};
+        use crate::chess::board::Board;
+        let mut rng = Rng::new(seed);
+        let mut out = Vec::new();
+        let mut board = Board::startpos();
+        let mut plies = 0;
+        while out.len() < count {
+            let moves = board.legal_moves();
+            if moves.is_empty() || plies >= 60 {
+                (board, plies) = (Board::startpos(), 0);
+                continue;
+            }
+            board.make(moves[(rng.next_u64() % moves.len() as u64) as usize]);
+            plies += 1;
+            let score = (rng.next_u64() % 801) as i32 - 400;
+            let result = (rng.next_u64() % 3) as f32 / 2.0;
+            out.extend(pack(&sample_of(&board, score, result)));
+        }
+        out
+    }
+
+    /// The file of the network trained on `records` with `buckets`, from
+    /// `start` or random weights.
+    fn trained_file(
+        records: &[[u8; RECORD_BYTES]],
+        buckets: usize,
+        start: Option<FloatNetwork>,
+    ) -> Vec<u8> {
+        let cfg = Config {
+            hidden: 16,
+            buckets,
+            epochs: 2,
+            batch: 32,
+            lr: 0.01,
+            lr_drop: 0.3,
+            lr_step: 5,
+            blend: 0.3,
+            weight_decay: 0.01,
+            threads: 2,
+            seed: 5,
+            validation: 0.05,
+            mirror: true,
+        };
+        let mut records = records.to_vec();
+        let net = train(&mut records, &cfg, start, &mut |_| {});
+        assert_eq!(net.buckets, buckets);
+        super::super::quant::from_float(&net).to_bytes()
+    }
+
+    /// A run repeats from its seed, with one bucket (written in the plain
+    /// format) or several, and the random weights of one bucket are the
+    /// first drawn for several.
+    #[test]
+    fn training_repeats_from_its_seed_with_any_buckets() {
+        let data = records(3, 600);
+        let one = trained_file(&data, 1, None);
+        assert_eq!(&one[..8], b"CAVNNUE1");
+        assert_eq!(trained_file(&data, 1, None), one);
+        let four = trained_file(&data, 4, None);
+        assert_eq!(&four[..8], b"CAVNNUE2");
+        assert_eq!(trained_file(&data, 4, None), four);
+        let mut next = {
+            let mut rng = Rng::new(5);
+            move || rng.next_u64()
+        };
+        let first = FloatNetwork::random(16, 1, &mut next);
+        let mut next = {
+            let mut rng = Rng::new(5);
+            move || rng.next_u64()
+        };
+        let bucketed = FloatNetwork::random(16, 4, &mut next);
+        assert_eq!(first.w1, bucketed.w1);
+        assert_eq!(first.w2[..], bucketed.w2[..32]);
+    }
+
+    /// Each position trains its own bucket's output layer: from a plain
+    /// network widened to 4 buckets, the buckets of the positions trained
+    /// on part from the others, and the two buckets that no position
+    /// falls in (2..=17 pieces; the games are short) stay equal.
+    #[test]
+    fn positions_train_their_own_buckets() {
+        let data = records(4, 600);
+        let pieces = |r: &[u8; RECORD_BYTES]| unpack(r).unwrap().pieces.len();
+        let mut seen = [0usize; 4];
+        data.iter()
+            .for_each(|r| seen[crate::engine::nnue::bucket(4, pieces(r))] += 1);
+        assert_eq!(seen[..2], [0, 0], "{seen:?}");
+        assert!(seen[3] > 0, "{seen:?}");
+        let mut rng = Rng::new(8);
+        let plain = FloatNetwork::random(16, 1, &mut || rng.next_u64());
+        let file = trained_file(&data, 4, Some(plain.widened(4)));
+        let net = crate::engine::nnue::Network::from_bytes(&file).unwrap();
+        let row = |b: usize| &net.w2()[32 * b..32 * (b + 1)];
+        assert_eq!(row(0), row(1));
+        assert_ne!(row(3), row(0));
+        if seen[2] > 0 {
+            assert_ne!(row(2), row(0));
+        }
+    }
 
     #[test]
     fn mirroring_is_repeatable_and_about_half() {
