@@ -2,7 +2,8 @@
 """Self-play data throughput: positions kept per core-hour.
 
 Runs the lab build's `cavalier selfplay` at the settings the training data
-is made with (`--nodes 5000 --nnue --packed --threads 1` by default), for a
+is made with (`--soft-nodes 2000 --nodes 8000 --nnue --packed --threads 1`
+by default: docs/network.md, "Self-play throughput"), for a
 number of games or until the child has used a budget of CPU time, and
 prints the positions kept per core-hour. The rate is taken over the
 child's own CPU time (user + system, from its resource usage), not the
@@ -17,11 +18,14 @@ the unfinished game does not count against it.
 
 Usage (from the repository root, after `cargo build --release --features lab`):
 
-    python3 benches/datagen_rate.py --games 40 --seed 1
+    make pgo FEATURES=lab EXE=cavalier-lab   # the data's build
+    python3 benches/datagen_rate.py --binary cavalier-lab --games 40 --seed 1
     python3 benches/datagen_rate.py --cpu-seconds 300 --seed 1
     python3 benches/datagen_rate.py --binary path/to/cavalier --cpu-seconds 60 -- --hash 4
 
-Arguments after `--` are passed on to `cavalier selfplay`.
+Arguments after `--` are passed on to `cavalier selfplay`; any of
+`--nodes`, `--soft-nodes` or `--depth` among them replaces the default
+search per move (`-- --nodes 5000`: the first data's setting).
 """
 
 import argparse
@@ -33,7 +37,10 @@ import tempfile
 import time
 
 RECORD_BYTES = 32
-DATA_SETTINGS = ["--nodes", "5000", "--nnue", "--packed", "--threads", "1"]
+DATA_SETTINGS = ["--nnue", "--packed", "--threads", "1"]
+# The data's search per move, unless the arguments after `--` give their own.
+DATA_NODES = ["--soft-nodes", "2000", "--nodes", "8000"]
+SEARCH_ARGS = ("--nodes", "--soft-nodes", "--depth")
 
 
 def proc_cpu_seconds(pid):
@@ -86,7 +93,8 @@ def main():
         tmp = tempfile.TemporaryDirectory(prefix="datagen-rate-")
         out = os.path.join(tmp.name, "data.bin")
     games = args.games if args.games else 1_000_000
-    command = [args.binary, "selfplay", *DATA_SETTINGS, "--games", str(games),
+    nodes = [] if any(a in SEARCH_ARGS for a in args.extra) else DATA_NODES
+    command = [args.binary, "selfplay", *DATA_SETTINGS, *nodes, "--games", str(games),
                "--seed", str(args.seed), "--out", out, *args.extra]
     print("command:", " ".join(command))
     print("load before:", load())
