@@ -287,14 +287,18 @@ fn embedded_network_loads_and_scores_material() {
     assert!(net.evaluate(&down) < -300, "{}", net.evaluate(&down));
 }
 
-/// The embedded network's bytes with `f` applied and the check redone.
-fn rechecked(f: impl FnOnce(&mut Vec<u8>)) -> Vec<u8> {
-    let mut bytes = include_bytes!("default.nnue").to_vec();
+/// A network file's `bytes` with `f` applied and the check redone.
+fn rechecked_from(mut bytes: Vec<u8>, f: impl FnOnce(&mut Vec<u8>)) -> Vec<u8> {
     f(&mut bytes);
     let body = bytes.len() - CHECK_BYTES;
     let check = fnv1a(&bytes[..body]);
     bytes[body..].copy_from_slice(&check.to_le_bytes());
     bytes
+}
+
+/// The embedded network's bytes with `f` applied and the check redone.
+fn rechecked(f: impl FnOnce(&mut Vec<u8>)) -> Vec<u8> {
+    rechecked_from(include_bytes!("default.nnue").to_vec(), f)
 }
 
 #[test]
@@ -545,12 +549,7 @@ fn bucketed_files_round_trip_byte_identical() {
 
 /// A bucketed file with its bytes changed by `f` and its check redone.
 fn rechecked_bucketed(buckets: usize, f: impl FnOnce(&mut Vec<u8>)) -> Vec<u8> {
-    let mut bytes = random_bucketed_network(16, buckets, 77).to_bytes();
-    f(&mut bytes);
-    let body = bytes.len() - CHECK_BYTES;
-    let check = fnv1a(&bytes[..body]);
-    bytes[body..].copy_from_slice(&check.to_le_bytes());
-    bytes
+    rechecked_from(random_bucketed_network(16, buckets, 77).to_bytes(), f)
 }
 
 /// Bucket counts beyond 1..=8, in a file or in a network's parts, and a
