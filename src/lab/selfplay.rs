@@ -9,10 +9,11 @@
 //! depends only on the seed and its number, not on the thread that plays it.
 //!
 //! Games end by the rules (mate, stalemate, threefold repetition, the
-//! fifty-move rule, insufficient material) or by adjudication: a side whose
-//! score stays beyond `RESIGN_SCORE` for `RESIGN_PLIES` plies wins, a game
-//! whose score stays within `DRAW_SCORE` of zero for `DRAW_PLIES` plies
-//! after ply `DRAW_MIN_PLY` is drawn, and a game reaching `--max-plies` is
+//! fifty-move rule, insufficient material) or by adjudication
+//! ([`Adjudication`], by default: a side whose score stays beyond 1000 cp
+//! for 8 plies wins, a game whose score stays within 10 cp of zero for 20
+//! plies from ply 80 on is drawn; `--resign`, `--draw` and
+//! `--no-adjudication` change it), and a game reaching `--max-plies` is
 //! drawn.
 //!
 //! Output: one line per kept position, `FEN;RESULT;SCORE`, RESULT being
@@ -55,16 +56,110 @@ const MIN_BOOK_PLIES: usize = 2;
 const OPENING_MAX_IMBALANCE: i32 = 300;
 /// ...at most this many times.
 const OPENING_TRIES: usize = 20;
-/// Resignation: a score beyond this (cp, White's view, same sign)...
-const RESIGN_SCORE: i32 = 1_000;
-/// ...for this many consecutive plies ends the game.
-const RESIGN_PLIES: usize = 8;
-/// Draw adjudication: a score within this of zero (cp)...
-const DRAW_SCORE: i32 = 10;
-/// ...for this many consecutive plies...
-const DRAW_PLIES: usize = 20;
-/// ...from this ply of the game on.
-const DRAW_MIN_PLY: usize = 80;
+/// When a game ends before the rules end it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Adjudication {
+    /// A win: the score (White's view) beyond `score` cp with the same sign
+    /// for `plies` consecutive plies.
+    pub resign: Option<Resign>,
+    /// A draw: the score within `score` cp of zero for `plies` consecutive
+    /// plies, counted from ply `from` of the game on.
+    pub draw: Option<Draw>,
+}
+
+/// Win adjudication (see [`Adjudication`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Resign {
+    pub score: i32,
+    pub plies: usize,
+}
+
+/// Draw adjudication (see [`Adjudication`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Draw {
+    pub score: i32,
+    pub plies: usize,
+    pub from: usize,
+}
+
+impl Adjudication {
+    /// The setting every run had before it could be chosen.
+    pub const DEFAULT: Adjudication = Adjudication {
+        resign: Some(Resign {
+            score: 1_000,
+            plies: 8,
+        }),
+        draw: Some(Draw {
+            score: 10,
+            plies: 20,
+            from: 80,
+        }),
+    };
+
+    /// Its part of the progress mark: empty for the default (so that runs
+    /// begun before the setting existed resume), else `:r1000x8:d10x20f80`
+    /// (`-` for a rule that is off).
+    fn mark(&self) -> String {
+        if *self == Adjudication::DEFAULT {
+            return String::new();
+        }
+        let resign = match self.resign {
+            Some(r) => format!("r{}x{}", r.score, r.plies),
+            None => "r-".to_string(),
+        };
+        let draw = match self.draw {
+            Some(d) => format!("d{}x{}f{}", d.score, d.plies, d.from),
+            None => "d-".to_string(),
+        };
+        format!(":{resign}:{draw}")
+    }
+}
+
+/// Reads `--resign CP,PLIES` (or `off`).
+fn parse_resign(text: &str) -> Result<Option<Resign>, String> {
+    if text == "off" {
+        return Ok(None);
+    }
+    match parse_numbers(text)[..] {
+        [Some(score), Some(plies)]
+            if (1..=30_000).contains(&score) && (1..=1000).contains(&plies) =>
+        {
+            Ok(Some(Resign {
+                score: score as i32,
+                plies: plies as usize,
+            }))
+        }
+        _ => Err(format!(
+            "--resign {text}: expected CP,PLIES (1..=30000 and 1..=1000) or off"
+        )),
+    }
+}
+
+/// Reads `--draw CP,PLIES,FROM` (or `off`).
+fn parse_draw(text: &str) -> Result<Option<Draw>, String> {
+    if text == "off" {
+        return Ok(None);
+    }
+    match parse_numbers(text)[..] {
+        [Some(score), Some(plies), Some(from)]
+            if score <= 30_000 && (1..=1000).contains(&plies) && from <= 1000 =>
+        {
+            Ok(Some(Draw {
+                score: score as i32,
+                plies: plies as usize,
+                from: from as usize,
+            }))
+        }
+        _ => Err(format!(
+            "--draw {text}: expected CP,PLIES,FROM (0..=30000, 1..=1000, 0..=1000) or off"
+        )),
+    }
+}
+
+/// Comma-separated unsigned numbers (`None` for a word that is not one).
+fn parse_numbers(text: &str) -> Vec<Option<u64>> {
+    text.split(',').map(|w| w.trim().parse().ok()).collect()
+}
 /// Seconds between progress lines.
 const PROGRESS_SECONDS: u64 = 10;
 /// Most threads and hash accepted.
@@ -98,6 +193,8 @@ pub struct SelfplayOptions {
     pub first_game: usize,
     /// What evaluates in the games' searches.
     pub eval: SelfplayEval,
+    /// When a game is adjudicated.
+    pub adjudication: Adjudication,
 }
 
 /// What `cavalier selfplay` writes.
@@ -175,9 +272,15 @@ const USAGE: &str = "usage: cavalier selfplay [options]
   --packed          the same as --format records
   --nnue            evaluate with the embedded network (default: the hand-written evaluation)
   --net FILE        evaluate with the network in FILE
+  --resign CP,PLIES a side scored beyond CP (same sign) for PLIES plies in a row wins
+                    (default 1000,8; off: never)
+  --draw CP,PLIES,FROM  a game scored within CP of 0 for PLIES plies in a row, from ply
+                    FROM on, is drawn (default 10,20,80; off: never)
+  --no-adjudication the same as --resign off --draw off: games end by the rules or
+                    --max-plies only
   --resume          carry on an interrupted run of the same command: FILE.progress says
-                    how many games FILE holds, the seed and the evaluation; the rest are
-                    played and appended
+                    how many games FILE holds, the seed, the evaluation and a setting of
+                    adjudication other than the default; the rest are played and appended
 Text is one line per quiet position (not in check, the move played neither a capture
 nor a promotion): FEN;RESULT;SCORE with RESULT 1.0, 0.5 or 0.0 for White and SCORE the
 search's score there (cp, White's view).";
@@ -200,6 +303,7 @@ fn parse_args(args: &[String]) -> Result<SelfplayOptions, String> {
         resume: false,
         first_game: 0,
         eval: SelfplayEval::HandWritten,
+        adjudication: Adjudication::DEFAULT,
     };
     let mut args = CommandLine::new(args);
     while let Some(a) = args.next() {
@@ -230,6 +334,14 @@ fn parse_args(args: &[String]) -> Result<SelfplayOptions, String> {
             "--random-plies" => o.random_plies = args.number(|&n: &usize| n <= 40)?,
             "--max-plies" => o.max_plies = args.number(|&n: &usize| n >= 10)?,
             "--hash" => o.hash_mb = args.number(|n: &usize| (1..=MAX_HASH_MB).contains(n))?,
+            "--resign" => o.adjudication.resign = parse_resign(args.value()?)?,
+            "--draw" => o.adjudication.draw = parse_draw(args.value()?)?,
+            "--no-adjudication" => {
+                o.adjudication = Adjudication {
+                    resign: None,
+                    draw: None,
+                }
+            }
             "-h" | "--help" => return Err(String::new()),
             other => return Err(unexpected(other)),
         }
@@ -403,7 +515,8 @@ impl Player {
             }
             // Kept even when the game is adjudicated before it is played.
             moves.push((best, white));
-            if white.abs() >= RESIGN_SCORE {
+            let adj = o.adjudication;
+            if let Some(r) = adj.resign.filter(|r| white.abs() >= r.score) {
                 let sign = white.signum();
                 resign_run = if sign == resign_sign {
                     resign_run + 1
@@ -411,16 +524,19 @@ impl Player {
                     1
                 };
                 resign_sign = sign;
-                if resign_run >= RESIGN_PLIES {
+                if resign_run >= r.plies {
                     break if sign > 0 { 1.0 } else { 0.0 };
                 }
             } else {
                 resign_run = 0;
                 resign_sign = 0;
             }
-            if plies >= DRAW_MIN_PLY && white.abs() <= DRAW_SCORE {
+            if let Some(d) = adj
+                .draw
+                .filter(|d| plies >= d.from && white.abs() <= d.score)
+            {
                 draw_run += 1;
-                if draw_run >= DRAW_PLIES {
+                if draw_run >= d.plies {
                     break 0.5;
                 }
             } else {
@@ -499,6 +615,12 @@ pub fn eval_mark(network: Option<&Network>) -> String {
     }
 }
 
+/// A run's mark in its progress file: its evaluation's mark, then its
+/// adjudication's if that is not the default.
+fn run_mark(o: &SelfplayOptions, eval: &LoadedEval) -> String {
+    format!("{}{}", eval.mark, o.adjudication.mark())
+}
+
 /// Reads a progress file.
 pub fn read_progress(path: &str) -> Result<Progress, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read \"{path}\": {e}"))?;
@@ -574,7 +696,8 @@ pub fn run(
     progress_file: Option<&str>,
     progress: &(dyn Fn(&str) + Sync),
 ) -> Result<String, String> {
-    let (network, mark) = (&eval.network, &eval.mark);
+    let network = &eval.network;
+    let mark = &run_mark(o, eval);
     let start = Instant::now();
     let next = AtomicUsize::new(o.first_game);
     let order = Mutex::new(InOrder {
@@ -686,8 +809,9 @@ fn open_output(
     }
     if let Some(resumed) = resumed_mark.filter(|m| m != mark) {
         return Err(format!(
-            "the run being resumed evaluated with {resumed}, this command with {mark} \
-             (--nnue, --net FILE or neither: as the run began)"
+            "the run being resumed was made with {resumed}, this command with {mark} \
+             (--nnue, --net FILE or neither, and --resign, --draw or --no-adjudication: \
+             as the run began)"
         ));
     }
     o.seed = seed;
@@ -745,13 +869,14 @@ pub fn command(args: &[String]) -> i32 {
             return EXIT_USAGE;
         }
     };
+    let mark = run_mark(&o, &eval);
     let (mut sink, start_bytes): (Box<dyn Write + Send>, u64) = match o.out.clone() {
         None if o.resume => {
             eprintln!("error: --resume needs --out FILE\n{USAGE}");
             return EXIT_USAGE;
         }
         None => (Box::new(std::io::BufWriter::new(std::io::stdout())), 0),
-        Some(path) => match open_output(&path, &mut o, args, &eval.mark) {
+        Some(path) => match open_output(&path, &mut o, args, &mark) {
             Ok((f, bytes)) => (Box::new(std::io::BufWriter::new(f)), bytes),
             Err(e) => {
                 eprintln!("error: {e}");
@@ -819,6 +944,7 @@ mod tests {
             resume: false,
             first_game: 0,
             eval: SelfplayEval::HandWritten,
+            adjudication: Adjudication::DEFAULT,
         }
     }
 
@@ -968,6 +1094,17 @@ mod tests {
         with_net.push("--nnue".to_string());
         assert_eq!(command(&with_net), EXIT_USAGE);
         assert_eq!(read_progress(&progress_path(&b)).unwrap().0, 3);
+        // ...or another adjudication (the default written out is the same).
+        for (other, code) in [
+            ("--no-adjudication", EXIT_USAGE),
+            ("--resign=900,8", EXIT_USAGE),
+            ("--draw=10,20,80", 0),
+        ] {
+            let mut changed = args(&b, "3");
+            changed.extend(other.split('=').map(String::from));
+            assert_eq!(command(&changed), code, "{other}");
+            assert_eq!(read_progress(&progress_path(&b)).unwrap().0, 3, "{other}");
+        }
         // ...but a progress file from before the mark resumes.
         let (games, bytes, seed, _) = read_progress(&progress_path(&b)).unwrap();
         std::fs::write(progress_path(&b), format!("{games} {bytes} {seed}\n")).unwrap();
@@ -1052,6 +1189,32 @@ mod tests {
             board.make(mv);
         }
         assert_eq!(quiet, game.fens);
+        // Without adjudication the same game is played on to mate, and it
+        // is the adjudicated game's continuation: the same moves up to there.
+        let mut off = o.clone();
+        off.adjudication = Adjudication {
+            resign: None,
+            draw: None,
+        };
+        let full = Player::new(&off, None).play(&off, Some(&won), 0);
+        assert_eq!(full.result, 1.0);
+        assert!(full.plies > game.plies, "{} {}", full.plies, game.plies);
+        assert_eq!(full.moves[..game.moves.len()], game.moves[..]);
+        let mut end = full.start.clone();
+        for &(mv, _) in &full.moves {
+            end.make(mv);
+        }
+        assert_eq!(end.outcome().map(Outcome::white_score), Some(1.0));
+        // A draw rule that starts at once ends a level game early.
+        let mut quick = o.clone();
+        quick.adjudication.draw = Some(Draw {
+            score: 30_000,
+            plies: 3,
+            from: 0,
+        });
+        let level = [Board::startpos()];
+        let drawn = Player::new(&quick, None).play(&quick, Some(&level), 0);
+        assert_eq!((drawn.result, drawn.plies), (0.5, 2));
     }
 
     /// A network plays other games than the hand-written evaluation from
@@ -1108,6 +1271,32 @@ mod tests {
             parse_args(&args("--packed")).unwrap().format,
             OutputFormat::Records
         );
+        assert_eq!(
+            parse_args(&args("")).unwrap().adjudication,
+            Adjudication::DEFAULT
+        );
+        let none = parse_args(&args("--no-adjudication")).unwrap().adjudication;
+        assert_eq!((none.resign, none.draw), (None, None));
+        assert_eq!(none.mark(), ":r-:d-");
+        let set = parse_args(&args("--resign 700,4 --draw 5,12,60")).unwrap();
+        assert_eq!(
+            set.adjudication,
+            Adjudication {
+                resign: Some(Resign {
+                    score: 700,
+                    plies: 4
+                }),
+                draw: Some(Draw {
+                    score: 5,
+                    plies: 12,
+                    from: 60
+                }),
+            }
+        );
+        assert_eq!(set.adjudication.mark(), ":r700x4:d5x12f60");
+        assert_eq!(Adjudication::DEFAULT.mark(), "");
+        let off = parse_args(&args("--resign off")).unwrap().adjudication;
+        assert_eq!((off.resign, off.draw), (None, Adjudication::DEFAULT.draw));
         let soft = parse_args(&args("--soft-nodes 2500 --nodes 10000")).unwrap();
         assert_eq!((soft.soft_nodes, soft.nodes), (Some(2500), 10000));
         for bad in [
@@ -1124,6 +1313,15 @@ mod tests {
             "--threads 0",
             "--frob",
             "--out",
+            "--resign",
+            "--resign 1000",
+            "--resign 1000,0",
+            "--resign -5,8",
+            "--resign 1000,8,3",
+            "--resign x,8",
+            "--draw 10,20",
+            "--draw 10,0,80",
+            "--draw on",
         ] {
             assert!(parse_args(&args(bad)).is_err(), "{bad}");
         }
