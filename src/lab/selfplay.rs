@@ -160,6 +160,7 @@ fn parse_draw(text: &str) -> Result<Option<Draw>, String> {
 fn parse_numbers(text: &str) -> Vec<Option<u64>> {
     text.split(',').map(|w| w.trim().parse().ok()).collect()
 }
+
 /// Seconds between progress lines.
 const PROGRESS_SECONDS: u64 = 10;
 /// Most threads and hash accepted.
