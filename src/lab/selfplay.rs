@@ -96,6 +96,12 @@ impl Adjudication {
         }),
     };
 
+    /// No adjudication: games end by the rules or `--max-plies` only.
+    pub const NONE: Adjudication = Adjudication {
+        resign: None,
+        draw: None,
+    };
+
     /// Its part of the progress mark: empty for the default (so that runs
     /// begun before the setting existed resume), else `:r1000x8:d10x20f80`
     /// (`-` for a rule that is off).
@@ -337,12 +343,7 @@ fn parse_args(args: &[String]) -> Result<SelfplayOptions, String> {
             "--hash" => o.hash_mb = args.number(|n: &usize| (1..=MAX_HASH_MB).contains(n))?,
             "--resign" => o.adjudication.resign = parse_resign(args.value()?)?,
             "--draw" => o.adjudication.draw = parse_draw(args.value()?)?,
-            "--no-adjudication" => {
-                o.adjudication = Adjudication {
-                    resign: None,
-                    draw: None,
-                }
-            }
+            "--no-adjudication" => o.adjudication = Adjudication::NONE,
             "-h" | "--help" => return Err(String::new()),
             other => return Err(unexpected(other)),
         }
@@ -1193,10 +1194,7 @@ mod tests {
         // Without adjudication the same game is played on to mate, and it
         // is the adjudicated game's continuation: the same moves up to there.
         let mut off = o.clone();
-        off.adjudication = Adjudication {
-            resign: None,
-            draw: None,
-        };
+        off.adjudication = Adjudication::NONE;
         let full = Player::new(&off, None).play(&off, Some(&won), 0);
         assert_eq!(full.result, 1.0);
         assert!(full.plies > game.plies, "{} {}", full.plies, game.plies);
