@@ -47,7 +47,8 @@ pack   converts FEN;RESULT;SCORE lines (cavalier selfplay) to 32-byte records
                     comments (+0.35/12, +M5/30; book moves have none) and appended to FILE
                     as a game (default) or as the records of the positions training keeps
   --to games|records
-  --any-engine      take games whatever the players' names (else both contain \"cav\")
+  --any-engine      take games whatever the players' names (else both contain \"cav\",
+                    or both engines' names, fastchess's EngineWhiteName/EngineBlackName)
   --max-score CP    with --to records: leave out positions scored beyond this (default 3000)
 convert writes the positions of IN (game files, record files or FEN;RESULT;SCORE text,
        told apart by their content) to FILE (created or emptied) as records or text

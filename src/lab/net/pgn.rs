@@ -214,15 +214,23 @@ pub fn comment_score(comment: &str) -> Option<i32> {
 pub enum Skip {
     /// No result (`*`, or none at all).
     Unfinished,
-    /// A player whose name does not contain "cav".
+    /// A player not named cavalier (neither the name nor the engine's
+    /// name contains "cav").
     OtherEngine,
     /// Text that cannot be replayed: why.
     Unreadable(String),
 }
 
-/// Whether a player's name is cavalier's (contains "cav", any case).
+/// Whether a name is cavalier's (contains "cav", any case).
 fn is_cavalier(name: Option<&str>) -> bool {
     name.is_some_and(|n| n.to_ascii_lowercase().contains("cav"))
+}
+
+/// Whether `side` ("White" or "Black") is played by cavalier: its player's
+/// name says so, or the engine's own name, which fastchess writes as
+/// `EngineWhiteName` (an SPRT names its players "new" and "base").
+fn plays_cavalier(pgn: &PgnGame, side: &str) -> bool {
+    is_cavalier(pgn.tag(side)) || is_cavalier(pgn.tag(&format!("Engine{side}Name")))
 }
 
 /// The training game of a PGN game: every move replayed from the start
@@ -242,7 +250,7 @@ pub fn game_of(pgn: &PgnGame, any_engine: bool) -> Result<Game, Skip> {
         Some("*") | None => return Err(Skip::Unfinished),
         Some(other) => return Err(unreadable(format!("result \"{other}\""))),
     };
-    let both_cavalier = is_cavalier(pgn.tag("White")) && is_cavalier(pgn.tag("Black"));
+    let both_cavalier = plays_cavalier(pgn, "White") && plays_cavalier(pgn, "Black");
     if !(any_engine || both_cavalier) {
         return Err(Skip::OtherEngine);
     }
@@ -302,7 +310,9 @@ mod tests {
 
     /// A fastchess game (its comment style, a book move, a mate score), a
     /// cutechess-cli Chess960 game from a FEN, an unfinished game, a game
-    /// of another engine and one with an illegal move.
+    /// of another engine, one with an illegal move, and two of an SPRT
+    /// (players "new" and "base"), cavalier against itself and against
+    /// another engine.
     const PGN: &str = r#"[Event "Fast Chess"]
 [White "cavalier-dev"]
 [Black "Cavalier base"]
@@ -340,6 +350,22 @@ mod tests {
 [Result "0-1"]
 
 1. e4 {+0.1/5 0.1s} e4 {+0.1/5 0.1s} 0-1
+
+[White "new"]
+[Black "base"]
+[Result "1-0"]
+[EngineWhiteName "cavalier 0.1.0"]
+[EngineBlackName "cavalier 0.1.0"]
+
+1. d4 {+0.20/8 0.010s} d5 {-0.15/8 0.010s} 1-0
+
+[White "new"]
+[Black "base"]
+[Result "1-0"]
+[EngineWhiteName "cavalier 0.1.0"]
+[EngineBlackName "Stockfish 15.1"]
+
+1. d4 {+0.20/8 0.010s} d5 {-0.15/8 0.010s} 1-0
 "#;
 
     #[test]
@@ -360,7 +386,7 @@ mod tests {
     #[test]
     fn match_games_are_replayed_with_white_scores() {
         let pgn = parse(PGN);
-        assert_eq!(pgn.len(), 5);
+        assert_eq!(pgn.len(), 7);
         let games: Vec<Result<Game, Skip>> = pgn.iter().map(|g| game_of(g, false)).collect();
         // The fastchess game: book moves unscored, Black's -0.20 is +20 for
         // White, the mate kept as a mate score.
@@ -392,6 +418,11 @@ mod tests {
             Err(Skip::Unreadable(why)) => assert!(why.contains("move 1 (e4)"), "{why}"),
             other => panic!("{other:?}"),
         }
+        // An SPRT's players, "new" and "base": cavalier by the engines'
+        // names fastchess writes; a game against another engine is not.
+        let g = games[5].as_ref().unwrap();
+        assert_eq!(g.plies.iter().map(|p| p.1).collect::<Vec<_>>(), [20, 15]);
+        assert_eq!(games[6], Err(Skip::OtherEngine));
     }
 
     #[test]
