@@ -304,9 +304,8 @@ fn rechecked(f: impl FnOnce(&mut Vec<u8>)) -> Vec<u8> {
 #[test]
 fn bad_files_are_errors() {
     let good = include_bytes!("default.nnue").to_vec();
-    let hidden = Network::from_bytes(&good)
-        .expect("the embedded network loads")
-        .hidden();
+    let embedded = Network::from_bytes(&good).expect("the embedded network loads");
+    let hidden = embedded.hidden();
     let err = |bytes: &[u8]| Network::from_bytes(bytes).unwrap_err();
     let mut magic = good.clone();
     magic[0] = b'X';
@@ -337,7 +336,7 @@ fn bad_files_are_errors() {
     damaged[1000] ^= 1;
     assert_eq!(err(&damaged), NetworkError::Checksum);
     // The first output weight set beyond the bound.
-    let w2_at = HEADER_BYTES + 2 * (INPUTS + 1) * hidden;
+    let w2_at = file::header_bytes(embedded.buckets()) + 2 * (INPUTS + 1) * hidden;
     let b = rechecked(|b| b[w2_at..w2_at + 2].copy_from_slice(&300i16.to_le_bytes()));
     assert_eq!(err(&b), NetworkError::OutputWeight(300));
     assert!(err(&b).to_string().contains("300"));
@@ -513,8 +512,8 @@ fn positions_of_different_piece_counts_use_their_buckets() {
 
 /// Files of several buckets read back as the same network and write the
 /// same bytes again; a one-bucket network is written as the plain
-/// format, which reads back byte-identical too (the embedded one is);
-/// the bucketed format may also say 1 bucket.
+/// format, which reads back byte-identical too (so does the embedded
+/// one); the bucketed format may also say 1 bucket.
 #[test]
 fn bucketed_files_round_trip_byte_identical() {
     for buckets in [1, 2, 5, MAX_BUCKETS] {
@@ -533,13 +532,15 @@ fn bucketed_files_round_trip_byte_identical() {
         assert_eq!(back.to_bytes(), bytes);
     }
     let embedded_bytes = include_bytes!("default.nnue");
-    let plain = Network::from_bytes(embedded_bytes).unwrap();
-    assert_eq!(plain.buckets(), 1);
-    assert_eq!(plain.to_bytes(), embedded_bytes);
-    // The embedded network in "CAVNNUE2" saying 1 bucket: the same network.
-    let body = &embedded_bytes[HEADER_BYTES..embedded_bytes.len() - CHECK_BYTES];
+    let embedded = Network::from_bytes(embedded_bytes).unwrap();
+    assert_eq!(embedded.to_bytes(), embedded_bytes);
+    // A plain network in "CAVNNUE2" saying 1 bucket: the same network.
+    let plain = random_network(32, 41);
+    let plain_bytes = plain.to_bytes();
+    assert_eq!(&plain_bytes[..8], file::MAGIC);
+    let body = &plain_bytes[HEADER_BYTES..plain_bytes.len() - CHECK_BYTES];
     let mut two = file::MAGIC_BUCKETED.to_vec();
-    two.extend_from_slice(&embedded_bytes[8..HEADER_BYTES]);
+    two.extend_from_slice(&plain_bytes[8..HEADER_BYTES]);
     two.extend_from_slice(&1u32.to_le_bytes());
     two.extend_from_slice(body);
     let check = fnv1a(&two);
