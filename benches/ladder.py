@@ -3,7 +3,7 @@
 leg, played by fastchess in chunks that survive interruptions.
 
     benches/fastchess.sh                                # once: builds the runner
-    sudo apt-get install stockfish toga2 ethereal-chess glaurung gnuchess
+    sudo apt-get install stockfish fairy-stockfish toga2 ethereal-chess glaurung gnuchess
     python3 benches/ladder.py --dir runs/ladder --engine target/release/cavalier
     python3 benches/ladder.py --dir runs/ladder --sum     # the table so far
     python3 benches/ladder.py --dir runs/levels --engine ./cavalier --preset levels \\
@@ -14,7 +14,10 @@ Chess960 or not, and (for `levels`) cavalier's own options. `ladder` is
 STRENGTH.md's: 10+0.1, Hash 64 for both sides, one thread, books and
 pondering off, 200 games each against GNU Chess 6.2.7, Toga II 3.0,
 Glaurung 2.2 and Ethereal 12.00 (and Phalanx XXV, an xboard engine), and
-200 Chess960 games against Glaurung 2.2. `levels` calibrates `Skill
+200 Chess960 games against Glaurung 2.2; then issue 65's legs: Toga II
+3.0 in Chess960, Fairy-Stockfish 11.1, Stockfish 15.1 with `Use NNUE`
+false (sf-hce), and Stockfish 15.1 with its network at a tenth of the
+time, 1+0.01 against cavalier's 10+0.1 (sf-tenth). `levels` calibrates `Skill
 Level` (40 games a level at 5+0.05 against the anchor nearest it:
 Stockfish at UCI_Elo 1350, fairymax, phalanx, glaurung). fastchess plays
 UCI engines only: the xboard legs (phalanx, fairymax) need --runner
@@ -57,6 +60,14 @@ TOGA = ("name=toga2 cmd=/usr/games/toga2 option.Hash=64 'option.Number of Thread
 GLAURUNG = ("name=glaurung cmd=/usr/games/glaurung option.Hash=64 option.Threads=1 "
             "option.OwnBook=false option.Ponder=false")
 ETHEREAL = "name=ethereal cmd=/usr/games/ethereal-chess option.Hash=64 option.Threads=1 option.Ponder=false"
+# Stockfish 15.1's own defaults but one thread and Hash 64: with its hand-written
+# evaluation (`Use NNUE` false) at equal time, and with its network at a tenth of
+# the time (the leg's opponent clock).
+SF_HCE = ("name=sf-hce cmd=/usr/games/stockfish option.Hash=64 option.Threads=1 "
+          "option.Ponder=false 'option.Use NNUE=false'")
+SF = "name=sf cmd=/usr/games/stockfish option.Hash=64 option.Threads=1 option.Ponder=false"
+FAIRY = ("name=fairy-stockfish cmd=/usr/games/fairy-stockfish option.Hash=64 option.Threads=1 "
+         "option.Ponder=false")
 GNUCHESS = ("name=gnuchess cmd=/usr/games/gnuchess args=--uci option.Hash=64 option.OwnBook=false "
             "option.Ponder=false")
 # Phalanx: -b- no book, -p- no pondering, -l- no learning, -t hash entries.
@@ -77,11 +88,13 @@ RATINGS = {"sf1350": 1350, "fairymax": 1940, "phalanx": 2610, "gnuchess": 2700,
            "glaurung": 2790, "toga2": 2900}
 
 
-def leg(name, opponent, games, tc, own=OWN, chess960=False, strength="full strength"):
+def leg(name, opponent, games, tc, own=OWN, chess960=False, strength="full strength",
+        opponent_tc=None):
     """One leg; `strength` names cavalier's setting, the legs of one
-    setting rated together."""
+    setting rated together; `opponent_tc` gives the opponent a clock of its
+    own (cavalier keeps `tc`), a handicap in time."""
     return {"name": name, "opponent": opponent, "games": games, "tc": tc, "own": own,
-            "chess960": chess960, "strength": strength}
+            "chess960": chess960, "strength": strength, "opponent_tc": opponent_tc}
 
 
 def level(n):
@@ -101,6 +114,10 @@ PRESETS = {
         leg("glaurung", GLAURUNG, 200, "10+0.1"),
         leg("ethereal", ETHEREAL, 200, "10+0.1"),
         leg("glaurung960", GLAURUNG, 200, "10+0.1", chess960=True),
+        leg("toga960", TOGA, 200, "10+0.1", chess960=True),
+        leg("fairy", FAIRY, 200, "10+0.1"),
+        leg("sf-hce", SF_HCE, 200, "10+0.1"),
+        leg("sf-tenth", SF, 200, "10+0.1", opponent_tc="1+0.01"),
     ],
     "levels": [level_leg(0, SF1350), level_leg(3, SF1350), level_leg(5, FAIRYMAX),
                level_leg(8, FAIRYMAX), level_leg(8, PHALANX_16), level_leg(11, PHALANX_16),
@@ -242,6 +259,12 @@ def play_leg(args, exe, engine, opponent, lg, books, sizes):
     """Plays the leg's missing chunks."""
     pairs = args.chunk // 2
     cavalier = engine.renamed("cavalier", f"{lg['own']} {args.each}")
+    each = [f"tc={lg['tc']}"]
+    if lg.get("opponent_tc"):
+        # Each side its own clock: fastchess and cutechess-cli take tc= per engine.
+        cavalier = cavalier.renamed("cavalier", f"tc={lg['tc']}")
+        opponent = opponent.renamed(opponent.name, f"tc={lg['opponent_tc']}")
+        each = []
     for k in range((lg["games"] + args.chunk - 1) // args.chunk):
         out = os.path.join(args.dir, f"{lg['name']}-{k}.pgn")
         if os.path.exists(out):
@@ -253,7 +276,7 @@ def play_leg(args, exe, engine, opponent, lg, books, sizes):
         book = books[lg["chess960"]]
         cmd = runner.command(
             args.runner, exe, [cavalier, opponent], rounds=(games + 1) // 2, pgn=part,
-            each=[f"tc={lg['tc']}"], openings=book, order="sequential",
+            each=each, openings=book, order="sequential",
             start=(k * pairs) % sizes[lg["chess960"]] + 1, concurrency=args.concurrency,
             chess960=lg["chess960"], adjudicate=not args.no_adjudication)
         log = os.path.join(args.dir, f"{lg['name']}.log")
