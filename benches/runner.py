@@ -178,8 +178,8 @@ def command(kind, exe, engines, *, rounds, pgn, each=(), openings=None, order="r
         each.append(f"timemargin={TIME_MARGIN}")
     if kind == "cutechess":
         # cutechess-cli needs a clock even for fixed nodes.
-        engine_clock = any(w.startswith(("tc=", "st=")) for e in engines for w in e.words)
-        if not engine_clock and not any(w.startswith(("tc=", "st=")) for w in each):
+        words = each + [w for e in engines for w in e.words]
+        if not any(w.startswith(("tc=", "st=")) for w in words):
             each.append("tc=inf")
     cmd += ["-each", *each]
     if len(engines) > 2:
