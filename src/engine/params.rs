@@ -58,7 +58,7 @@ macro_rules! search_params {
 search_params! {
     /// Quiescence: a capture that cannot lift the score to alpha even with
     /// this much (cp) to spare is skipped.
-    DELTA_MARGIN = 198, 50..=600;
+    DELTA_MARGIN = 221, 50..=600;
     /// Null-move pruning: only this deep or deeper...
     NULL_MOVE_MIN_DEPTH = 3, 1..=8;
     /// ...reducing by this much...
@@ -66,7 +66,7 @@ search_params! {
     /// ...plus one per this many plies of depth...
     NULL_MOVE_DEPTH_DIVISOR = 4, 1..=12;
     /// ...plus one per this many centipawns the static eval exceeds beta...
-    NULL_MOVE_EVAL_DIVISOR = 196, 50..=800;
+    NULL_MOVE_EVAL_DIVISOR = 183, 50..=800;
     /// ...at most this many.
     NULL_MOVE_EVAL_MAX = 3, 0..=6;
     /// Late-move reductions: from this depth on...
@@ -76,29 +76,29 @@ search_params! {
     /// ...by `LMR_BASE + ln(depth) * ln(move number) / LMR_DIVISOR` plies
     /// (both in hundredths), one less at PV nodes and for killers.
     LMR_BASE = 82, 0..=200;
-    LMR_DIVISOR = 208, 100..=500;
+    LMR_DIVISOR = 198, 100..=500;
     /// History in reductions: a ply less (more) per this much quiet-move
     /// history above (below) zero, at most `LMR_HISTORY_MAX` plies.
-    LMR_HISTORY_DIVISOR = 6430, 1000..=20000;
+    LMR_HISTORY_DIVISOR = 6452, 1000..=20000;
     LMR_HISTORY_MAX = 2, 0..=4;
     /// History pruning: up to this depth, a quiet move whose history is
     /// below `-HISTORY_PRUNE_MARGIN * depth` is not searched.
     HISTORY_PRUNE_MAX_DEPTH = 3, 0..=8;
-    HISTORY_PRUNE_MARGIN = 3879, 500..=16000;
+    HISTORY_PRUNE_MARGIN = 3583, 500..=16000;
     /// Aspiration windows: from this depth on, the root searches a window
     /// this wide (cp) around the last score, widened by half on each
     /// failure.
     ASPIRATION_MIN_DEPTH = 5, 1..=12;
-    ASPIRATION_DELTA = 21, 5..=100;
+    ASPIRATION_DELTA = 23, 5..=100;
     /// Reverse futility: up to this depth, a node whose static eval beats
     /// beta by this margin per ply (one ply less when improving) is a cut.
     RFP_MAX_DEPTH = 8, 0..=14;
-    RFP_MARGIN = 67, 20..=200;
+    RFP_MARGIN = 72, 20..=200;
     /// Futility: up to this depth, a quiet move at a node whose static eval
     /// is this far below alpha (base + per ply) is not searched.
     FUTILITY_MAX_DEPTH = 6, 0..=12;
-    FUTILITY_BASE = 79, 0..=400;
-    FUTILITY_MARGIN = 79, 20..=300;
+    FUTILITY_BASE = 69, 0..=400;
+    FUTILITY_MARGIN = 73, 20..=300;
     /// Late-move pruning: up to this depth, quiet moves after
     /// `(LMP_BASE + depth^2) / (2 - improving)` tried ones are not searched.
     LMP_MAX_DEPTH = 8, 0..=14;
@@ -119,18 +119,18 @@ search_params! {
     /// per ply, or a quiet move losing more than this much per ply
     /// squared, is not searched.
     SEE_PRUNE_MAX_DEPTH = 6, 0..=12;
-    SEE_PRUNE_CAPTURE = 92, 10..=300;
-    SEE_PRUNE_QUIET = 19, 2..=100;
+    SEE_PRUNE_CAPTURE = 88, 10..=300;
+    SEE_PRUNE_QUIET = 18, 2..=100;
     /// Quiet history: a cut's bonus is `QUAD * d^2 + LIN * (d - 1)`, at
     /// most `HISTORY_BONUS_MAX`.
     HISTORY_BONUS_QUAD = 16, 1..=64;
-    HISTORY_BONUS_LIN = 175, 0..=512;
-    HISTORY_BONUS_MAX = 2318, 300..=8000;
+    HISTORY_BONUS_LIN = 182, 0..=512;
+    HISTORY_BONUS_MAX = 2285, 300..=8000;
     /// Correction history: the weight (in 1/256 cp per entry unit, an
     /// entry being at most 1024) of the pawn-structure table and of each
     /// colour's piece-placement table.
-    CORR_PAWN_WEIGHT = 14, 0..=64;
-    CORR_NON_PAWN_WEIGHT = 14, 0..=64;
+    CORR_PAWN_WEIGHT = 12, 0..=64;
+    CORR_NON_PAWN_WEIGHT = 15, 0..=64;
 }
 
 /// Sets a parameter by name (case-insensitive), clamped to its range, in a
