@@ -115,6 +115,8 @@ search_params! {
     SE_MIN_DEPTH = 7, 4..=14;
     SE_TT_DEPTH_MARGIN = 3, 1..=6;
     SE_MARGIN = 2, 0..=8;
+    SE_DOUBLE_MARGIN = 20, 1..=200;
+    SE_NEGATIVE_EXT = 1, 0..=2;
     /// SEE pruning: up to this depth, a capture losing more than this much
     /// per ply, or a quiet move losing more than this much per ply
     /// squared, is not searched.

@@ -43,6 +43,8 @@ pub const MAX_PLY: usize = 128;
 pub const MAX_DEPTH: i32 = 100;
 /// The static eval of a node in check (there is none).
 const NO_EVAL: i32 = -INFINITY - 1;
+/// Double singular extensions allowed on one line.
+const DOUBLE_EXTENSIONS_MAX: u8 = 5;
 
 /// Whether a static eval slot (of the stack or the table) holds a real
 /// evaluation rather than `NO_EVAL`.
@@ -236,6 +238,8 @@ struct Search<'a> {
     excluded: [Move; MAX_PLY + 2],
     /// Static eval by ply (`NO_EVAL` in check), for the improving flag.
     eval_stack: [i32; MAX_PLY + 2],
+    /// Double singular extensions on the line to each ply.
+    double_extensions: [u8; MAX_PLY + 2],
     root_moves: Vec<RootMove>,
     /// A move of an unfinished iteration that beat the first move's full
     /// search (with its score and line, and `Lower` when it failed high):
@@ -285,6 +289,7 @@ impl<'a> Search<'a> {
             moved: [NO_PIECE_TO; MAX_PLY + 2],
             excluded: [Move::NONE; MAX_PLY + 2],
             eval_stack: [NO_EVAL; MAX_PLY + 2],
+            double_extensions: [0; MAX_PLY + 2],
             root_moves: Vec::new(),
             interrupted_best: None,
             pv_index: 0,

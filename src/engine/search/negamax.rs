@@ -273,7 +273,10 @@ impl Search<'_> {
             self.prefetch_child(predicted);
             let mut extension = (gives_check && (ply as i32) < 2 * self.root_depth) as i32;
             // Singular extension: is the hash move much better than all
-            // the others?
+            // the others? By far: extend it twice (a few times a line).
+            // Not singular, and the hash move fails high anyway: another
+            // move likely would too, so it is searched a ply shallower.
+            // Several moves beat beta: cut here (multi-cut).
             if let Some(e) = tt_entry.filter(|e| {
                 mv == tt_move
                     && depth >= SE_MIN_DEPTH()
@@ -299,12 +302,22 @@ impl Search<'_> {
                         return 0;
                     }
                     if s < singular_beta {
-                        extension = 1;
+                        extension = if !pv_node
+                            && s < singular_beta - SE_DOUBLE_MARGIN()
+                            && self.double_extensions[ply] < DOUBLE_EXTENSIONS_MAX
+                        {
+                            2
+                        } else {
+                            1
+                        };
                     } else if singular_beta >= beta {
                         return singular_beta;
+                    } else if tt_score >= beta {
+                        extension = -SE_NEGATIVE_EXT();
                     }
                 }
             }
+            self.double_extensions[ply + 1] = self.double_extensions[ply] + (extension >= 2) as u8;
             self.play(board, mv, ply, predicted);
             let new_depth = depth - 1 + extension;
             // Late quiet moves of a well-ordered list rarely matter: search
@@ -326,7 +339,7 @@ impl Search<'_> {
                 // Good history reduces less, bad history more.
                 reduction -=
                     (stat / LMR_HISTORY_DIVISOR()).clamp(-LMR_HISTORY_MAX(), LMR_HISTORY_MAX());
-                reduction = reduction.clamp(0, new_depth - 1);
+                reduction = reduction.clamp(0, (new_depth - 1).max(0));
             }
             let score = if i == 0 {
                 -self.negamax(board, new_depth, ply + 1, -beta, -alpha, gives_check)
