@@ -115,7 +115,12 @@ search_params! {
     SE_MIN_DEPTH = 7, 4..=14;
     SE_TT_DEPTH_MARGIN = 3, 1..=6;
     SE_MARGIN = 2, 0..=8;
+    /// Double extension: when the other moves fall this far below the
+    /// test's bound, the hash move is searched two plies deeper (not at PV
+    /// nodes, at most five times on a line).
     SE_DOUBLE_MARGIN = 20, 1..=200;
+    /// Negative extension: plies less for the hash move when the test
+    /// finds it not singular but its hash score reaches beta.
     SE_NEGATIVE_EXT = 1, 0..=2;
     /// SEE pruning: up to this depth, a capture losing more than this much
     /// per ply, or a quiet move losing more than this much per ply
