@@ -134,10 +134,12 @@ search_params! {
     HISTORY_BONUS_LIN = 182, 0..=512;
     HISTORY_BONUS_MAX = 2285, 300..=8000;
     /// Correction history: the weight (in 1/256 cp per entry unit, an
-    /// entry being at most 1024) of the pawn-structure table and of each
-    /// colour's piece-placement table.
+    /// entry being at most 1024) of the pawn-structure table, of each
+    /// colour's piece-placement table and of the table by the last two
+    /// moves.
     CORR_PAWN_WEIGHT = 12, 0..=64;
     CORR_NON_PAWN_WEIGHT = 15, 0..=64;
+    CORR_CONT_WEIGHT = 32, 0..=64;
 }
 
 /// Sets a parameter by name (case-insensitive), clamped to its range, in a

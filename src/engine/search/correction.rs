@@ -1,13 +1,15 @@
 //! Correction history: what earlier searches found the static evaluation
-//! to be worth, by pawn structure and by each side's piece placement.
+//! to be worth, by pawn structure, by each side's piece placement and by
+//! the two moves that led to the position.
 //!
 //! A node that settles its score on the far side of its static eval (a cut
 //! above it, a fail-low below it) says the evaluation misjudged the
-//! position by about the difference. The same pawns, or the same pieces of
-//! one colour on the same squares, recur all over a search and a game, and
-//! so do the evaluation's misjudgements of them; each table keeps a running
-//! estimate of the error by its key, and the search adds the estimates to
-//! the static eval before it prunes by it.
+//! position by about the difference. The same pawns, the same pieces of
+//! one colour on the same squares, or the same pair of moves (a piece to a
+//! square answered by a piece to a square), recur all over a search and a
+//! game, and so do the evaluation's misjudgements of them; each table
+//! keeps a running estimate of the error by its key, and the search adds
+//! the estimates to the static eval before it prunes by it.
 //!
 //! Entries are bounded accumulators ("gravity"): a bonus moves an entry
 //! less the nearer it already is to the bound, so old lessons fade under
@@ -19,7 +21,7 @@
 
 use crate::chess::board::Board;
 use crate::chess::types::Color;
-use crate::engine::ordering::gravity;
+use crate::engine::ordering::{gravity, NO_PIECE_TO};
 use crate::engine::params::*;
 
 /// Slots per side to move in each table (a power of two: a key's low bits
@@ -38,7 +40,13 @@ pub struct CorrectionHistory {
     pawns: Vec<i16>,
     /// By the colour whose pieces make the key, then side to move.
     non_pawns: [Vec<i16>; 2],
+    /// By the (piece, target) keys of the moves two plies and one ply
+    /// before the node (the last one's colour says who is to move).
+    cont: Vec<i16>,
 }
+
+/// Keys of a move for the continuation table, "no move" included.
+const MOVE_KEYS: usize = NO_PIECE_TO + 1;
 
 /// Where a position's entries sit in the tables.
 #[derive(Clone, Copy)]
@@ -59,6 +67,7 @@ impl CorrectionHistory {
         CorrectionHistory {
             pawns: vec![0; 2 * SLOTS],
             non_pawns: [vec![0; 2 * SLOTS], vec![0; 2 * SLOTS]],
+            cont: vec![0; MOVE_KEYS * MOVE_KEYS],
         }
     }
 
@@ -68,6 +77,7 @@ impl CorrectionHistory {
         for t in &mut self.non_pawns {
             t.fill(0);
         }
+        self.cont.fill(0);
     }
 
     #[inline(always)]
@@ -82,25 +92,41 @@ impl CorrectionHistory {
     }
 
     /// The correction, in centipawns, to add to the side to move's static
-    /// eval.
+    /// eval; `moves`: the (piece, target) keys of the moves two plies and
+    /// one ply before ([`NO_PIECE_TO`] for none).
     #[inline(always)]
-    pub fn correction(&self, board: &Board) -> i32 {
+    pub fn correction(&self, board: &Board, moves: (usize, usize)) -> i32 {
         let s = Self::slots(board);
         let pawns = self.pawns[s.pawns] as i32 * CORR_PAWN_WEIGHT();
         let pieces = (self.non_pawns[0][s.white] as i32 + self.non_pawns[1][s.black] as i32)
             * CORR_NON_PAWN_WEIGHT();
-        (pawns + pieces) / WEIGHT_SCALE
+        let cont = self.cont[cont_slot(moves)] as i32 * CORR_CONT_WEIGHT();
+        (pawns + pieces + cont) / WEIGHT_SCALE
     }
 
     /// Learns from a node searched to `depth` whose score `best` fell on
     /// the far side of its corrected static eval `eval` by `best - eval`.
-    pub fn update(&mut self, board: &Board, depth: i32, best: i32, eval: i32) {
+    pub fn update(
+        &mut self,
+        board: &Board,
+        moves: (usize, usize),
+        depth: i32,
+        best: i32,
+        eval: i32,
+    ) {
         let bonus = ((best - eval) * depth / 8).clamp(-MAX_BONUS, MAX_BONUS);
         let s = Self::slots(board);
         nudge(&mut self.pawns[s.pawns], bonus);
         nudge(&mut self.non_pawns[0][s.white], bonus);
         nudge(&mut self.non_pawns[1][s.black], bonus);
+        nudge(&mut self.cont[cont_slot(moves)], bonus);
     }
+}
+
+/// The continuation table's slot of the moves (two plies, one ply) back.
+#[inline(always)]
+fn cont_slot((earlier, last): (usize, usize)) -> usize {
+    earlier.min(NO_PIECE_TO) * MOVE_KEYS + last.min(NO_PIECE_TO)
 }
 
 /// Moves an entry by `bonus`, less the nearer it is to the bound on that
@@ -136,18 +162,42 @@ mod tests {
     fn learns_the_sign_of_the_error_by_side_and_structure() {
         let mut ch = CorrectionHistory::new();
         let start = Board::startpos();
-        assert_eq!(ch.correction(&start), 0);
+        let none = (NO_PIECE_TO, NO_PIECE_TO);
+        assert_eq!(ch.correction(&start, none), 0);
         for _ in 0..50 {
-            ch.update(&start, 8, 100, 0);
+            ch.update(&start, none, 8, 100, 0);
         }
-        let c = ch.correction(&start);
+        let c = ch.correction(&start, none);
         assert!(c > 0, "{c}");
-        assert!(c <= LIMIT * (CORR_PAWN_WEIGHT() + 2 * CORR_NON_PAWN_WEIGHT()) / WEIGHT_SCALE);
-        // The other side to move, same pieces: a table of its own.
+        assert!(
+            c <= LIMIT * (CORR_PAWN_WEIGHT() + 2 * CORR_NON_PAWN_WEIGHT() + CORR_CONT_WEIGHT())
+                / WEIGHT_SCALE
+        );
+        // The other side to move, same pieces: a table of its own (the
+        // continuation entry of "no moves" is shared, so it is weighed).
         let mut black = start.clone();
         black.make_null();
-        assert_eq!(ch.correction(&black), 0);
+        let shared = ch.cont[cont_slot(none)] as i32 * CORR_CONT_WEIGHT() / WEIGHT_SCALE;
+        assert_eq!(ch.correction(&black, none), shared);
         ch.clear();
-        assert_eq!(ch.correction(&start), 0);
+        assert_eq!(ch.correction(&start, none), 0);
+    }
+
+    #[test]
+    fn the_continuation_table_keys_by_the_last_two_moves() {
+        let mut ch = CorrectionHistory::new();
+        let start = Board::startpos();
+        let (a, b, c) = (3, 400, 700);
+        for _ in 0..50 {
+            ch.update(&start, (a, b), 8, -100, 0);
+        }
+        assert!((ch.cont[cont_slot((a, b))] as i32) < -LIMIT / 2);
+        assert_eq!(ch.cont[cont_slot((b, a))], 0);
+        assert_eq!(ch.cont[cont_slot((a, c))], 0);
+        // "No move" is a key of its own, never out of the table.
+        assert_eq!(
+            cont_slot((NO_PIECE_TO, NO_PIECE_TO)),
+            MOVE_KEYS * MOVE_KEYS - 1
+        );
     }
 }

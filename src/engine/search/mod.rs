@@ -383,6 +383,21 @@ impl<'a> Search<'a> {
         )
     }
 
+    /// The (piece, target) keys of the moves two plies and one ply before
+    /// a node at `ply` ([`NO_PIECE_TO`] for none): the continuation
+    /// correction's key.
+    #[inline(always)]
+    fn last_moves(&self, ply: usize) -> (usize, usize) {
+        let at = |back: usize| {
+            if ply >= back {
+                self.moved[ply - back]
+            } else {
+                NO_PIECE_TO
+            }
+        };
+        (at(2), at(1))
+    }
+
     /// `mv` found best at `ply`: the line there becomes `mv` and the
     /// line below it.
     fn update_pv(&mut self, ply: usize, mv: Move) {

@@ -152,7 +152,10 @@ impl Search<'_> {
         let eval = if in_check {
             NO_EVAL
         } else {
-            corrected(raw_eval, self.correction.correction(board))
+            corrected(
+                raw_eval,
+                self.correction.correction(board, self.last_moves(ply)),
+            )
         };
         self.eval_stack[ply] = eval;
         // Better than two plies ago: the position is going our way, so
@@ -410,7 +413,8 @@ impl Search<'_> {
             && !(bound == Bound::Lower && best <= eval)
             && !(bound == Bound::Upper && best >= eval)
         {
-            self.correction.update(board, depth, best, eval);
+            let moves = self.last_moves(ply);
+            self.correction.update(board, moves, depth, best, eval);
         }
         self.tt.store(
             key,

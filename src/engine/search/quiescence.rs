@@ -46,7 +46,7 @@ impl Search<'_> {
         let correction = if in_check {
             0
         } else {
-            self.correction.correction(board)
+            self.correction.correction(board, self.last_moves(ply))
         };
         // The network's evaluation is always the full one: no material
         // cut-off before it.
