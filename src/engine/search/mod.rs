@@ -369,18 +369,8 @@ impl<'a> Search<'a> {
     /// one and two plies before it.
     #[inline(always)]
     fn context(&self, ply: usize) -> Context {
-        Context::new(
-            if ply >= 1 {
-                self.moved[ply - 1]
-            } else {
-                NO_PIECE_TO
-            },
-            if ply >= 2 {
-                self.moved[ply - 2]
-            } else {
-                NO_PIECE_TO
-            },
-        )
+        let (earlier, last) = self.last_moves(ply);
+        Context::new(last, earlier)
     }
 
     /// The (piece, target) keys of the moves two plies and one ply before
