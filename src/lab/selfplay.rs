@@ -3,7 +3,8 @@
 //!
 //! Each game starts from a varied opening: a random prefix of a line of the
 //! embedded book (or a random position of an `--openings` file), then a few
-//! random legal moves; an opening the engine judges lopsided is drawn again.
+//! random legal moves; an opening the engine judges lopsided is drawn again
+//! (`--opening-score`).
 //! Every move is searched to a node limit (or a depth) with the game's own
 //! searcher and small hash table, both cleared before each game, so a game
 //! depends only on the seed and its number, not on the thread that plays it.
@@ -52,8 +53,9 @@ pub const DEFAULT_MAX_PLIES: usize = 400;
 pub const DEFAULT_HASH_MB: usize = 2;
 /// Fewest book plies played before the random ones.
 const MIN_BOOK_PLIES: usize = 2;
-/// An opening whose first search scores beyond this (cp) is drawn again...
-const OPENING_MAX_IMBALANCE: i32 = 300;
+/// By default an opening whose first search scores beyond this (cp) is
+/// drawn again (`--opening-score`)...
+pub const DEFAULT_OPENING_SCORE: i32 = 300;
 /// ...at most this many times.
 const OPENING_TRIES: usize = 20;
 /// When a game ends before the rules end it.
@@ -190,6 +192,9 @@ pub struct SelfplayOptions {
     /// Start from the 960 Chess960 start positions (instead of the book).
     pub chess960: bool,
     pub random_plies: usize,
+    /// An opening scored beyond this (cp) by its first search is drawn
+    /// again; `None`: any opening is played.
+    pub opening_score: Option<i32>,
     pub max_plies: usize,
     pub hash_mb: usize,
     /// What is written: text, 32-byte records or games.
@@ -271,6 +276,8 @@ const USAGE: &str = "usage: cavalier selfplay [options]
                     lines of the built-in book
   --chess960        start from the 960 Chess960 start positions instead of the book
   --random-plies N  random moves played after the opening (default 4)
+  --opening-score CP  an opening whose first search scores beyond CP is drawn again, up
+                    to 20 times (default 300; off: any opening is played)
   --max-plies N     a game this long is a draw (default 400)
   --hash MB         hash table of each game (default 2)
   --format F        what is written: text (the default), records (32-byte records of the
@@ -304,6 +311,7 @@ fn parse_args(args: &[String]) -> Result<SelfplayOptions, String> {
         openings: None,
         chess960: false,
         random_plies: DEFAULT_RANDOM_PLIES,
+        opening_score: Some(DEFAULT_OPENING_SCORE),
         max_plies: DEFAULT_MAX_PLIES,
         hash_mb: DEFAULT_HASH_MB,
         format: OutputFormat::Text,
@@ -339,6 +347,15 @@ fn parse_args(args: &[String]) -> Result<SelfplayOptions, String> {
             "--nnue" => o.eval = SelfplayEval::Embedded,
             "--net" => o.eval = SelfplayEval::File(args.value()?.to_string()),
             "--random-plies" => o.random_plies = args.number(|&n: &usize| n <= 40)?,
+            "--opening-score" => {
+                o.opening_score = match args.value()? {
+                    "off" => None,
+                    v => match v.parse::<i32>() {
+                        Ok(cp) if (0..=30_000).contains(&cp) => Some(cp),
+                        _ => return Err(format!("--opening-score {v}: expected 0..=30000 or off")),
+                    },
+                }
+            }
             "--max-plies" => o.max_plies = args.number(|&n: &usize| n >= 10)?,
             "--hash" => o.hash_mb = args.number(|n: &usize| (1..=MAX_HASH_MB).contains(n))?,
             "--resign" => o.adjudication.resign = parse_resign(args.value()?)?,
@@ -436,8 +453,15 @@ impl Player {
     }
 
     /// A random opening: from `openings` if given, else a prefix of a book
-    /// line; then `random_plies` random moves.
-    fn opening(&mut self, openings: Option<&[Board]>, random_plies: usize, rng: &mut Rng) -> Board {
+    /// line; then `random_plies` random moves; drawn again while its first
+    /// search scores beyond `max_score` (cp), at most `OPENING_TRIES` times.
+    fn opening(
+        &mut self,
+        openings: Option<&[Board]>,
+        random_plies: usize,
+        max_score: Option<i32>,
+        rng: &mut Rng,
+    ) -> Board {
         let mut best = None;
         for _ in 0..OPENING_TRIES {
             let mut board = match openings {
@@ -467,10 +491,13 @@ impl Player {
             if board.outcome().is_some() {
                 continue;
             }
+            let Some(max_score) = max_score else {
+                return board;
+            };
             self.searcher.clear();
             self.tt.clear();
             let score = self.search(&mut board).score;
-            if score.abs() <= OPENING_MAX_IMBALANCE {
+            if score.abs() <= max_score {
                 return board;
             }
             best = Some(board);
@@ -486,7 +513,7 @@ impl Player {
         index: usize,
     ) -> GameRecord {
         let mut rng = Rng::new(derive_seed(o.seed, index as u64));
-        let mut board = self.opening(openings, o.random_plies, &mut rng);
+        let mut board = self.opening(openings, o.random_plies, o.opening_score, &mut rng);
         self.searcher.clear();
         self.tt.clear();
         let start = board.clone();
@@ -940,6 +967,7 @@ mod tests {
             openings: None,
             chess960: false,
             random_plies: 2,
+            opening_score: Some(DEFAULT_OPENING_SCORE),
             max_plies: 60,
             hash_mb: 1,
             format: OutputFormat::Text,
@@ -1214,6 +1242,46 @@ mod tests {
         let level = [Board::startpos()];
         let drawn = Player::new(&quick, None).play(&quick, Some(&level), 0);
         assert_eq!((drawn.result, drawn.plies), (0.5, 2));
+    }
+
+    /// An opening scored beyond `--opening-score` is drawn again, so from a
+    /// list of a level position and a won one the games start from the
+    /// level one; with the filter off, from either.
+    #[test]
+    fn lopsided_openings_are_drawn_again_unless_the_filter_is_off() {
+        let list = [
+            Board::startpos(),
+            Board::from_fen("4k3/8/8/8/8/8/8/QQQ1K3 w - - 0 1").unwrap(),
+        ];
+        let o = SelfplayOptions {
+            random_plies: 0,
+            ..tiny()
+        };
+        let starts = |o: &SelfplayOptions| -> Vec<String> {
+            let mut player = Player::new(o, None);
+            (0..8)
+                .map(|i| {
+                    player.opening(
+                        Some(&list),
+                        0,
+                        o.opening_score,
+                        &mut Rng::new(derive_seed(7, i)),
+                    )
+                })
+                .map(|b| b.to_fen())
+                .collect()
+        };
+        let level = list[0].to_fen();
+        assert!(starts(&o).iter().all(|f| *f == level));
+        let off = SelfplayOptions {
+            opening_score: None,
+            ..o.clone()
+        };
+        let any = starts(&off);
+        assert!(any.iter().any(|f| *f == level) && any.iter().any(|f| *f != level));
+        assert!(parse_args(&["--opening-score".to_string(), "x".to_string()]).is_err());
+        let parsed = parse_args(&["--opening-score".to_string(), "off".to_string()]).unwrap();
+        assert_eq!(parsed.opening_score, None);
     }
 
     /// A network plays other games than the hand-written evaluation from
