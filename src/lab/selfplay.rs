@@ -1278,7 +1278,7 @@ mod tests {
             ..o.clone()
         };
         let any = starts(&off);
-        assert!(any.iter().any(|f| *f == level) && any.iter().any(|f| *f != level));
+        assert!(any.contains(&level) && any.iter().any(|f| *f != level));
         assert!(parse_args(&["--opening-score".to_string(), "x".to_string()]).is_err());
         let parsed = parse_args(&["--opening-score".to_string(), "off".to_string()]).unwrap();
         assert_eq!(parsed.opening_score, None);
