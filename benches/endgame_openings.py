@@ -95,16 +95,12 @@ def position(rng):
                     ok = False
         if not ok:
             continue
-        kings = [s for s, p in cells.items() if p in "Kk"]
-        (wk,) = [s for s in kings if cells[s] == "K"]
-        (bk,) = [s for s in kings if cells[s] == "k"]
+        wk, bk = (next(s for s, p in cells.items() if p == k) for k in "Kk")
         if max(abs(wk % 8 - bk % 8), abs(wk // 8 - bk // 8)) <= 1:
             continue
         white_to_move = rng.random() < 0.5
         # The side not to move may not be in check.
-        if white_to_move and attacked(cells, bk, True):
-            continue
-        if not white_to_move and attacked(cells, wk, False):
+        if attacked(cells, bk if white_to_move else wk, white_to_move):
             continue
         return fen(cells, white_to_move)
 
