@@ -293,8 +293,10 @@ const USAGE: &str = "usage: cavalier selfplay [options]
   --no-adjudication the same as --resign off --draw off: games end by the rules or
                     --max-plies only
   --resume          carry on an interrupted run of the same command: FILE.progress says
-                    how many games FILE holds, the seed, the evaluation and a setting of
-                    adjudication other than the default; the rest are played and appended
+                    how many games FILE holds, the seed, the evaluation, a setting of
+                    adjudication other than the default and the settings that shape the
+                    games (all options but --games and --threads must be as the run
+                    began); the rest are played and appended
 Text is one line per quiet position (not in check, the move played neither a capture
 nor a promotion): FEN;RESULT;SCORE with RESULT 1.0, 0.5 or 0.0 for White and SCORE the
 search's score there (cp, White's view).";
@@ -630,7 +632,8 @@ pub fn progress_path(out: &str) -> String {
 }
 
 /// What a progress file says: games and bytes written, the run's seed and
-/// the mark of its evaluation (`None` in files written before the mark).
+/// the run's mark (`None` in files written before the mark; without the
+/// settings word in files written before that).
 pub type Progress = (usize, u64, u64, Option<String>);
 
 /// The mark of an evaluation in a progress file: `hce` for the
@@ -645,9 +648,54 @@ pub fn eval_mark(network: Option<&Network>) -> String {
 }
 
 /// A run's mark in its progress file: its evaluation's mark, then its
-/// adjudication's if that is not the default.
-fn run_mark(o: &SelfplayOptions, eval: &LoadedEval) -> String {
-    format!("{}{}", eval.mark, o.adjudication.mark())
+/// adjudication's if that is not the default; after a space, the settings
+/// that shape its games (see [`settings_mark`]).
+fn run_mark(o: &SelfplayOptions, eval: &LoadedEval, openings: Option<&[Board]>) -> String {
+    format!(
+        "{}{} {}",
+        eval.mark,
+        o.adjudication.mark(),
+        settings_mark(o, openings)
+    )
+}
+
+/// The settings besides the evaluation and the adjudication that change
+/// which games a run plays or how they are written: the node or depth
+/// limits, the game length, the hash size, the output format, the random
+/// plies, the opening filter and the openings themselves (a checksum of
+/// their positions; `book` for the built-in book). `--games` and
+/// `--threads` are not in it: a run may be lengthened, and the games do
+/// not depend on how many are played at once.
+fn settings_mark(o: &SelfplayOptions, openings: Option<&[Board]>) -> String {
+    let or_dash = |v: Option<String>| v.unwrap_or_else(|| "-".to_string());
+    let format = match o.format {
+        OutputFormat::Text => "text",
+        OutputFormat::Records => "records",
+        OutputFormat::Games => "games",
+    };
+    let openings = match openings {
+        None => "book".to_string(),
+        Some(list) => {
+            // FNV-1a over the positions' keys, in order.
+            let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+            for key in list.iter().map(Board::hash) {
+                for byte in key.to_le_bytes() {
+                    h = (h ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+                }
+            }
+            format!("{}x{h:016x}", list.len())
+        }
+    };
+    format!(
+        "n{}:s{}:d{}:m{}:h{}:{format}:r{}:o{}:{openings}",
+        o.nodes,
+        or_dash(o.soft_nodes.map(|n| n.to_string())),
+        or_dash(o.depth.map(|d| d.to_string())),
+        o.max_plies,
+        o.hash_mb,
+        o.random_plies,
+        or_dash(o.opening_score.map(|s| s.to_string())),
+    )
 }
 
 /// Reads a progress file.
@@ -665,7 +713,13 @@ pub fn read_progress(path: &str) -> Result<Progress, String> {
         next("byte count")?,
         next("seed")?,
     );
-    Ok((games, bytes, seed, words.next().map(str::to_string)))
+    let mark: Vec<&str> = words.collect();
+    Ok((
+        games,
+        bytes,
+        seed,
+        (!mark.is_empty()).then(|| mark.join(" ")),
+    ))
 }
 
 /// Records how far the output got, atomically (write, then rename).
@@ -726,7 +780,7 @@ pub fn run(
     progress: &(dyn Fn(&str) + Sync),
 ) -> Result<String, String> {
     let network = &eval.network;
-    let mark = &run_mark(o, eval);
+    let mark = &run_mark(o, eval, openings);
     let start = Instant::now();
     let next = AtomicUsize::new(o.first_game);
     let order = Mutex::new(InOrder {
@@ -836,12 +890,36 @@ fn open_output(
             o.seed
         ));
     }
-    if let Some(resumed) = resumed_mark.filter(|m| m != mark) {
-        return Err(format!(
-            "the run being resumed was made with {resumed}, this command with {mark} \
-             (--nnue, --net FILE or neither, and --resign, --draw or --no-adjudication: \
-             as the run began)"
-        ));
+    if let Some(resumed) = resumed_mark {
+        let (eval_part, settings) = mark.split_once(' ').unwrap_or((mark, ""));
+        let (resumed_eval, resumed_settings) = match resumed.split_once(' ') {
+            Some((e, s)) => (e, Some(s)),
+            None => (resumed.as_str(), None),
+        };
+        if resumed_eval != eval_part {
+            return Err(format!(
+                "the run being resumed was made with {resumed_eval}, this command with \
+                 {eval_part} (--nnue, --net FILE or neither, and --resign, --draw or \
+                 --no-adjudication: as the run began)"
+            ));
+        }
+        match resumed_settings {
+            Some(s) if s != settings => {
+                return Err(format!(
+                    "the run being resumed was played with the settings {s}, this command's \
+                     are {settings} (--nodes, --soft-nodes, --depth, --max-plies, --hash, \
+                     --format, --random-plies, --opening-score and the openings: as the run \
+                     began)"
+                ))
+            }
+            Some(_) => {}
+            None => eprintln!(
+                "selfplay: warning: \"{}\" predates the record of the settings: \
+                 they are not checked (the nodes, the format, the openings and the rest \
+                 must be as the run began)",
+                progress_path(path)
+            ),
+        }
     }
     o.seed = seed;
     o.first_game = games.min(o.games);
@@ -898,7 +976,7 @@ pub fn command(args: &[String]) -> i32 {
             return EXIT_USAGE;
         }
     };
-    let mark = run_mark(&o, &eval);
+    let mark = run_mark(&o, &eval, openings.as_deref());
     let (mut sink, start_bytes): (Box<dyn Write + Send>, u64) = match o.out.clone() {
         None if o.resume => {
             eprintln!("error: --resume needs --out FILE\n{USAGE}");
@@ -1107,7 +1185,15 @@ mod tests {
         assert_eq!(command(&args(&a, "3")), 0);
         assert_eq!(command(&args(&b, "1")), 0);
         let (games, bytes, seed, mark) = read_progress(&progress_path(&b)).unwrap();
-        assert_eq!((games, seed, mark.as_deref()), (1, 11, Some("hce")));
+        let settings = if format.contains("games") {
+            "n300:s-:d-:m40:h1:games:r2:o300:book"
+        } else {
+            "n300:s-:d-:m40:h1:records:r2:o300:book"
+        };
+        assert_eq!(
+            (games, seed, mark.as_deref()),
+            (1, 11, Some(format!("hce {settings}").as_str()))
+        );
         // A torn write after the last whole game.
         let mut torn = std::fs::read(&b).unwrap();
         assert_eq!(torn.len() as u64, bytes);
@@ -1135,11 +1221,40 @@ mod tests {
             assert_eq!(command(&changed), code, "{other}");
             assert_eq!(read_progress(&progress_path(&b)).unwrap().0, 3, "{other}");
         }
-        // ...but a progress file from before the mark resumes.
+        // ...or other settings that shape the games (the default written
+        // out is the same; --threads may change).
+        for (other, code) in [
+            ("--random-plies=3", EXIT_USAGE),
+            ("--max-plies=41", EXIT_USAGE),
+            ("--opening-score=off", EXIT_USAGE),
+            ("--soft-nodes=200", EXIT_USAGE),
+            ("--hash=2", EXIT_USAGE),
+            ("--opening-score=300", 0),
+            ("--threads=1", 0),
+        ] {
+            let mut changed = args(&b, "3");
+            changed.extend(other.split('=').map(String::from));
+            assert_eq!(command(&changed), code, "{other}");
+            assert_eq!(read_progress(&progress_path(&b)).unwrap().0, 3, "{other}");
+        }
+        // A progress file from before the settings word resumes (with a
+        // warning on stderr), and the word is written from then on...
+        let (games, bytes, seed, mark) = read_progress(&progress_path(&b)).unwrap();
+        let eval_only = mark.unwrap().split(' ').next().unwrap().to_string();
+        std::fs::write(
+            progress_path(&b),
+            format!("{games} {bytes} {seed} {eval_only}\n"),
+        )
+        .unwrap();
+        assert_eq!(command(&args(&b, "4")), 0);
+        let (games, _, _, mark) = read_progress(&progress_path(&b)).unwrap();
+        assert_eq!(games, 4);
+        assert!(mark.unwrap().ends_with(settings));
+        // ...and so does one from before the mark.
         let (games, bytes, seed, _) = read_progress(&progress_path(&b)).unwrap();
         std::fs::write(progress_path(&b), format!("{games} {bytes} {seed}\n")).unwrap();
-        assert_eq!(command(&args(&b, "4")), 0);
-        assert_eq!(read_progress(&progress_path(&b)).unwrap().0, 4);
+        assert_eq!(command(&args(&b, "5")), 0);
+        assert_eq!(read_progress(&progress_path(&b)).unwrap().0, 5);
         let _ = std::fs::remove_dir_all(&dir);
     }
 
