@@ -31,6 +31,7 @@
 use crate::book::EMBEDDED;
 use crate::chess::board::{Board, Outcome};
 use crate::chess::types::{Color, Move};
+use crate::engine::nnue::file::fnv1a;
 use crate::engine::nnue::{load, NetSource, Network};
 use crate::engine::search::{SearchControl, SearchLimits, Searcher, MAX_DEPTH};
 use crate::engine::tt::TranspositionTable;
@@ -220,6 +221,23 @@ pub enum OutputFormat {
     Games,
 }
 
+impl OutputFormat {
+    const ALL: [OutputFormat; 3] = [
+        OutputFormat::Text,
+        OutputFormat::Records,
+        OutputFormat::Games,
+    ];
+
+    /// The name `--format` takes (and the progress file records).
+    fn name(self) -> &'static str {
+        match self {
+            OutputFormat::Text => "text",
+            OutputFormat::Records => "records",
+            OutputFormat::Games => "games",
+        }
+    }
+}
+
 /// The evaluation of `cavalier selfplay`'s searches.
 #[derive(Clone, Debug, PartialEq)]
 pub enum SelfplayEval {
@@ -336,14 +354,11 @@ fn parse_args(args: &[String]) -> Result<SelfplayOptions, String> {
             "--chess960" => o.chess960 = true,
             "--packed" => o.format = OutputFormat::Records,
             "--format" => {
-                o.format = match args.value()? {
-                    "text" => OutputFormat::Text,
-                    "records" => OutputFormat::Records,
-                    "games" => OutputFormat::Games,
-                    other => {
-                        return Err(format!("--format {other}: expected text, records or games"))
-                    }
-                }
+                let name = args.value()?;
+                o.format = OutputFormat::ALL
+                    .into_iter()
+                    .find(|f| f.name() == name)
+                    .ok_or_else(|| format!("--format {name}: expected text, records or games"))?;
             }
             "--resume" => o.resume = true,
             "--nnue" => o.eval = SelfplayEval::Embedded,
@@ -668,31 +683,22 @@ fn run_mark(o: &SelfplayOptions, eval: &LoadedEval, openings: Option<&[Board]>) 
 /// not depend on how many are played at once.
 fn settings_mark(o: &SelfplayOptions, openings: Option<&[Board]>) -> String {
     let or_dash = |v: Option<String>| v.unwrap_or_else(|| "-".to_string());
-    let format = match o.format {
-        OutputFormat::Text => "text",
-        OutputFormat::Records => "records",
-        OutputFormat::Games => "games",
-    };
     let openings = match openings {
         None => "book".to_string(),
         Some(list) => {
-            // FNV-1a over the positions' keys, in order.
-            let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-            for key in list.iter().map(Board::hash) {
-                for byte in key.to_le_bytes() {
-                    h = (h ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
-                }
-            }
-            format!("{}x{h:016x}", list.len())
+            // FNV-1a (the network file's check) over the positions' keys, in order.
+            let keys: Vec<u8> = list.iter().flat_map(|b| b.hash().to_le_bytes()).collect();
+            format!("{}x{:016x}", list.len(), fnv1a(&keys))
         }
     };
     format!(
-        "n{}:s{}:d{}:m{}:h{}:{format}:r{}:o{}:{openings}",
+        "n{}:s{}:d{}:m{}:h{}:{}:r{}:o{}:{openings}",
         o.nodes,
         or_dash(o.soft_nodes.map(|n| n.to_string())),
         or_dash(o.depth.map(|d| d.to_string())),
         o.max_plies,
         o.hash_mb,
+        o.format.name(),
         o.random_plies,
         or_dash(o.opening_score.map(|s| s.to_string())),
     )
