@@ -134,9 +134,11 @@ fn the_network_mates_with_bishop_and_knight() {
 }
 
 /// Bishop and knight: the hardest basic mate (up to 33 moves from the
-/// worst positions); slower, so not in the default run.
+/// worst positions). In the default run (about ten seconds) since a
+/// correction history learned from other positions drowned the mop-up
+/// term's gradient and took it to 14 of 20 unseen: no correction where a
+/// king is bare.
 #[test]
-#[ignore]
 fn bishop_and_knight_mate_a_bare_king() {
     for net in [None, network()] {
         let n = mated("BN", 20, 20_000, net.clone());

@@ -18,9 +18,17 @@
 //!
 //! One set of tables per searcher, kept between searches and cleared for
 //! a new game, like the move-ordering histories.
+//!
+//! Positions with a bare king are left out, both ways: there the
+//! evaluation is a rule (the mop-up term's step toward the corner that
+//! mates, see [`judges_bare_king`]), not an estimate with errors to learn,
+//! and a correction learned elsewhere (the continuation table's is up to
+//! 128 cp) would drown the rule's gradient: with it, king, bishop and
+//! knight failed to mate a bare king in 6 of 20 tests' positions.
 
 use crate::chess::board::Board;
 use crate::chess::types::Color;
+use crate::engine::eval::judges_bare_king;
 use crate::engine::ordering::{gravity, NO_PIECE_TO};
 use crate::engine::params::*;
 
@@ -93,9 +101,13 @@ impl CorrectionHistory {
 
     /// The correction, in centipawns, to add to the side to move's static
     /// eval; `moves`: the (piece, target) keys of the moves two plies and
-    /// one ply before ([`NO_PIECE_TO`] for none).
+    /// one ply before ([`NO_PIECE_TO`] for none). None where a king is
+    /// bare.
     #[inline(always)]
     pub fn correction(&self, board: &Board, moves: (usize, usize)) -> i32 {
+        if judges_bare_king(board) {
+            return 0;
+        }
         let s = Self::slots(board);
         let pawns = self.pawns[s.pawns] as i32 * CORR_PAWN_WEIGHT();
         let pieces = (self.non_pawns[0][s.white] as i32 + self.non_pawns[1][s.black] as i32)
@@ -105,7 +117,8 @@ impl CorrectionHistory {
     }
 
     /// Learns from a node searched to `depth` whose score `best` fell on
-    /// the far side of its corrected static eval `eval` by `best - eval`.
+    /// the far side of its corrected static eval `eval` by `best - eval`
+    /// (nothing where a king is bare).
     pub fn update(
         &mut self,
         board: &Board,
@@ -114,6 +127,9 @@ impl CorrectionHistory {
         best: i32,
         eval: i32,
     ) {
+        if judges_bare_king(board) {
+            return;
+        }
         let bonus = ((best - eval) * depth / 8).clamp(-MAX_BONUS, MAX_BONUS);
         let s = Self::slots(board);
         nudge(&mut self.pawns[s.pawns], bonus);
@@ -181,6 +197,29 @@ mod tests {
         assert_eq!(ch.correction(&black, none), shared);
         ch.clear();
         assert_eq!(ch.correction(&start, none), 0);
+    }
+
+    #[test]
+    fn a_bare_king_is_neither_corrected_nor_learned_from() {
+        let mut ch = CorrectionHistory::new();
+        let none = (NO_PIECE_TO, NO_PIECE_TO);
+        let kbnk = Board::from_fen("8/8/8/4k3/8/8/8/KBN5 w - - 0 1").unwrap();
+        let krkp = Board::from_fen("8/8/8/4k3/8/4p3/8/KR6 w - - 0 1").unwrap();
+        // Entries learned elsewhere, under the same moves' key.
+        for _ in 0..50 {
+            ch.update(&krkp, none, 8, 300, 0);
+        }
+        let learned = ch.cont[cont_slot(none)];
+        assert!(learned as i32 > LIMIT / 2, "{learned}");
+        assert!(ch.correction(&krkp, none) > 0);
+        assert_eq!(ch.correction(&kbnk, none), 0);
+        // Nothing learned from it either: the tables are as they were.
+        let (pawns, non_pawns) = (ch.pawns.clone(), ch.non_pawns.clone());
+        for _ in 0..50 {
+            ch.update(&kbnk, none, 8, -300, 0);
+        }
+        assert_eq!(ch.cont[cont_slot(none)], learned);
+        assert!(ch.pawns == pawns && ch.non_pawns == non_pawns);
     }
 
     #[test]
