@@ -24,7 +24,8 @@
 //! mates, see [`judges_bare_king`]), not an estimate with errors to learn,
 //! and a correction learned elsewhere (the continuation table's is up to
 //! 128 cp) would drown the rule's gradient: with it, king, bishop and
-//! knight failed to mate a bare king in 6 of 20 tests' positions.
+//! knight failed to mate a bare king from 6 of the 20 positions of
+//! `tests/endgames.rs`.
 
 use crate::chess::board::Board;
 use crate::chess::types::Color;
