@@ -136,7 +136,7 @@ fn the_network_mates_with_bishop_and_knight() {
 /// Bishop and knight: the hardest basic mate (up to 33 moves from the
 /// worst positions). In the default run (about ten seconds) since a
 /// correction history learned from other positions drowned the mop-up
-/// term's gradient and took it to 14 of 20 unseen: no correction where a
+/// term's gradient and took it to 14 of 20: no correction where a
 /// king is bare.
 #[test]
 fn bishop_and_knight_mate_a_bare_king() {
