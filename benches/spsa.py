@@ -13,6 +13,8 @@ parameter at once by +-c_k (a random sign each), plays `--pairs` game pairs
 between the two perturbed engines (same openings both colours, from
 `--openings`, at `--nodes` per move or on `--tc`), and moves every
 parameter along its sign by r_k * c_k * (wins - losses) of the plus side.
+The time manager's weights (`TM_...`) act only on the clock: at fixed
+nodes they are left out, and naming them needs `--nodes 0`.
 The schedule is the usual one (Spall's alpha 0.602 and gamma 0.101,
 stability constant A = 10% of the iterations), sized by its end values:
 c_end, the last perturbation, is a fraction (`--c-frac`) of each
@@ -147,6 +149,15 @@ def main():
     params = tunables(args.engine, set(filter(None, args.params.split(","))))
     if not params:
         sys.exit("no tunable options: build with `cargo build --release --features tune`")
+    # The time manager's weights (TM_) do nothing at a fixed node count:
+    # tuned there, they would only wander.
+    timed = [p[0] for p in params if p[0].startswith("TM_")]
+    if args.nodes and timed:
+        if args.params:
+            sys.exit(f"{', '.join(timed)}: time parameters are tuned on the clock (--nodes 0)")
+        params = [p for p in params if not p[0].startswith("TM_")]
+        print(f"left out {len(timed)} time parameters (TM_): they need --nodes 0",
+              file=sys.stderr)
     exe = runner.find_runner(args.runner, args.runner_path)
     if os.path.exists(args.state):
         with open(args.state) as f:

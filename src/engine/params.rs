@@ -1,4 +1,5 @@
-//! The search's margins and constants, in one place.
+//! The search's margins and constants, and the time manager's weights,
+//! in one place.
 //!
 //! Each is read through a function named like a constant (`RFP_MARGIN()`).
 //! In the default build the function returns the literal, so the compiler
@@ -140,6 +141,30 @@ search_params! {
     CORR_PAWN_WEIGHT = 12, 0..=64;
     CORR_NON_PAWN_WEIGHT = 15, 0..=64;
     CORR_CONT_WEIGHT = 32, 0..=64;
+    /// Time: moves assumed still to play when the GUI does not say...
+    TM_MOVES_TO_GO = 30, 10..=50;
+    /// ...and the percentage of the increment spent on top of the slice.
+    TM_INCREMENT_SHARE = 75, 0..=100;
+    /// Time: the hard limit is at most this many soft slices...
+    TM_HARD_SLICES = 4, 2..=10;
+    /// ...and at most this percentage of the time left.
+    TM_HARD_SHARE = 40, 10..=80;
+    /// Time: the soft limit's node factor is 1 when the best move took this
+    /// percentage of the root's nodes, and moves by `TM_NODE_SLOPE`
+    /// hundredths per unit of share below (above) it, within
+    /// `TM_NODE_MIN..=TM_NODE_MAX` hundredths.
+    TM_NODE_PIVOT = 80, 30..=100;
+    TM_NODE_SLOPE = 160, 0..=400;
+    TM_NODE_MIN = 60, 20..=100;
+    TM_NODE_MAX = 180, 100..=400;
+    /// Time: the stability factor is `(TM_STABLE_FLOOR + TM_STABLE_SPAN /
+    /// (1 + iterations the best move has held))` hundredths.
+    TM_STABLE_FLOOR = 80, 30..=150;
+    TM_STABLE_SPAN = 100, 0..=300;
+    /// Time: a score drop of up to `TM_DROP_MAX` cp since the last
+    /// iteration adds one to the drop factor per `TM_DROP_DIVISOR` cp.
+    TM_DROP_MAX = 120, 0..=400;
+    TM_DROP_DIVISOR = 150, 30..=1000;
 }
 
 /// Sets a parameter by name (case-insensitive), clamped to its range, in a

@@ -5,6 +5,11 @@
 //! is. Both already have the GUI's `Move Overhead` taken off.
 
 use crate::chess::types::Color;
+use crate::engine::params::{
+    TM_DROP_DIVISOR, TM_DROP_MAX, TM_HARD_SHARE, TM_HARD_SLICES, TM_INCREMENT_SHARE,
+    TM_MOVES_TO_GO, TM_NODE_MAX, TM_NODE_MIN, TM_NODE_PIVOT, TM_NODE_SLOPE, TM_STABLE_FLOOR,
+    TM_STABLE_SPAN,
+};
 use std::time::Duration;
 
 /// What `go` asked for (times in milliseconds, as the GUI sent them;
@@ -35,16 +40,12 @@ pub struct TimePlan {
     pub hard: Option<Duration>,
 }
 
-/// Moves assumed still to play when the GUI does not say.
-const DEFAULT_MOVES_TO_GO: i64 = 30;
+// The moves assumed still to play when the GUI does not say, the share
+// of the increment spent and the hard limit's bounds are parameters
+// (`TM_` in engine::params), tunable by games like the search's.
+
 /// Never plan for more than this many moves (keeps early moves useful).
 const MAX_MOVES_TO_GO: i64 = 50;
-/// Share of the increment spent on top of the time slice, in percent.
-const INCREMENT_SHARE: i64 = 75;
-/// The hard limit is at most this many soft slices...
-const HARD_SLICES: i64 = 4;
-/// ...and at most this percentage of the time left.
-const HARD_SHARE_OF_LEFT: i64 = 40;
 /// Always leave at least this much on the clock besides the overhead (ms).
 const RESERVE_MS: i64 = 5;
 /// Smallest planned search (ms), so a move always comes back with a PV.
@@ -81,17 +82,19 @@ pub fn plan(limits: &GoLimits, side: Color, overhead_ms: i64) -> TimePlan {
     let inc = inc.unwrap_or(0).max(0);
     let mtg = limits
         .movestogo
-        .unwrap_or(DEFAULT_MOVES_TO_GO)
+        .unwrap_or(TM_MOVES_TO_GO() as i64)
         .clamp(1, MAX_MOVES_TO_GO);
     // What may be spent at most on this move, whatever happens.
     let usable = (time - overhead - RESERVE_MS).max(MIN_THINK_MS);
-    let slice = usable / mtg + inc * INCREMENT_SHARE / 100;
+    let slice = usable / mtg + inc * TM_INCREMENT_SHARE() as i64 / 100;
     let hard_cap = if mtg == 1 {
         usable
     } else {
-        usable * HARD_SHARE_OF_LEFT / 100
+        usable * TM_HARD_SHARE() as i64 / 100
     };
-    let hard = (slice * HARD_SLICES).min(hard_cap).max(MIN_THINK_MS);
+    let hard = (slice * TM_HARD_SLICES() as i64)
+        .min(hard_cap)
+        .max(MIN_THINK_MS);
     let soft = slice.min(hard).max(MIN_THINK_MS);
     TimePlan {
         soft: Some(ms(soft)),
@@ -113,21 +116,13 @@ pub struct Confidence {
     pub score_drop: i32,
 }
 
-/// Node share at which the node factor is 1 (below it, more time).
-const NODE_SHARE_PIVOT: f64 = 0.8;
-/// Node factor per unit of share below (or above) the pivot.
-const NODE_SHARE_SLOPE: f64 = 1.6;
-/// Bounds of the node factor.
-const NODE_FACTOR_MIN: f64 = 0.6;
-const NODE_FACTOR_MAX: f64 = 1.8;
-/// Stability factor: `STABLE_FLOOR + STABLE_SPAN / (1 + iterations)`.
-const STABLE_FLOOR: f64 = 0.8;
-const STABLE_SPAN: f64 = 1.0;
-/// Score drop (cp) that earns the largest extra time...
-const SCORE_DROP_MAX: i32 = 120;
-/// ...and the factor per centipawn of drop up to it.
-const SCORE_DROP_PER_CP: f64 = 1.0 / 150.0;
-/// Bounds of the whole scale.
+/// A parameter in hundredths (or percent) as a fraction.
+fn hundredths(v: i32) -> f64 {
+    v as f64 / 100.0
+}
+
+/// Bounds of the whole scale (its factors' weights are the `TM_`
+/// parameters in engine::params).
 const SCALE_MIN: f64 = 0.4;
 const SCALE_MAX: f64 = 3.0;
 
@@ -136,15 +131,19 @@ const SCALE_MAX: f64 = 3.0;
 /// refute), when it has just changed, and when the score is falling; less
 /// when one move has held the lead, cheaply, for many iterations.
 pub fn soft_scale(c: &Confidence) -> f64 {
+    let pivot = hundredths(TM_NODE_PIVOT());
     let share = if c.best_share.is_nan() {
-        NODE_SHARE_PIVOT
+        pivot
     } else {
         c.best_share.clamp(0.0, 1.0)
     };
-    let nodes = (1.0 + NODE_SHARE_SLOPE * (NODE_SHARE_PIVOT - share))
-        .clamp(NODE_FACTOR_MIN, NODE_FACTOR_MAX);
-    let stable = STABLE_FLOOR + STABLE_SPAN / (1.0 + c.stable_iterations as f64);
-    let drop = 1.0 + c.score_drop.clamp(0, SCORE_DROP_MAX) as f64 * SCORE_DROP_PER_CP;
+    // The ranges keep the bounds apart (min at most 1, max at least 1).
+    let nodes = (1.0 + hundredths(TM_NODE_SLOPE()) * (pivot - share))
+        .clamp(hundredths(TM_NODE_MIN()), hundredths(TM_NODE_MAX()));
+    let stable = hundredths(TM_STABLE_FLOOR())
+        + hundredths(TM_STABLE_SPAN()) / (1.0 + c.stable_iterations as f64);
+    let per_cp = 1.0 / TM_DROP_DIVISOR() as f64;
+    let drop = 1.0 + c.score_drop.clamp(0, TM_DROP_MAX()) as f64 * per_cp;
     (nodes * stable * drop).clamp(SCALE_MIN, SCALE_MAX)
 }
 
@@ -236,7 +235,7 @@ mod tests {
             score_drop: 80,
         };
         let neutral = Confidence {
-            best_share: NODE_SHARE_PIVOT,
+            best_share: hundredths(TM_NODE_PIVOT()),
             stable_iterations: 4,
             score_drop: 0,
         };
