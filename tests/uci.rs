@@ -1106,6 +1106,11 @@ fn search_parameters_are_options_only_in_the_tuning_build() {
     let lmr = listing
         .iter()
         .find(|l| l.starts_with("option name LMR_BASE "));
+    // The time manager's weights are parameters like the search's.
+    let time_weights = listing
+        .iter()
+        .filter(|l| l.starts_with("option name TM_"))
+        .count();
     let before = nodes_of_a_fixed_search(&mut e);
     e.send("setoption name LMR_BASE value 0");
     e.send("isready");
@@ -1119,11 +1124,13 @@ fn search_parameters_are_options_only_in_the_tuning_build() {
             ("type", "spin", "default", "min", "max")
         );
         assert_eq!(answer, vec!["readyok"]);
+        assert!(time_weights >= 10, "{time_weights} TM_ options");
         assert_ne!(before, after, "LMR_BASE 0 searched the same tree");
         e.send(&format!("setoption name LMR_BASE value {}", w[6]));
         assert_eq!(nodes_of_a_fixed_search(&mut e), before);
     } else {
         assert_eq!(lmr, None);
+        assert_eq!(time_weights, 0);
         assert!(
             answer[0].starts_with("info string error: unknown option"),
             "{answer:?}"
