@@ -155,7 +155,7 @@ def main():
     if args.nodes and timed:
         if args.params:
             sys.exit(f"{', '.join(timed)}: time parameters are tuned on the clock (--nodes 0)")
-        params = [p for p in params if not p[0].startswith("TM_")]
+        params = [p for p in params if p[0] not in timed]
         print(f"left out {len(timed)} time parameters (TM_): they need --nodes 0",
               file=sys.stderr)
     exe = runner.find_runner(args.runner, args.runner_path)
