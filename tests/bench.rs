@@ -13,7 +13,7 @@ mod common;
 use common::bench_nodes;
 
 /// `cavalier bench`'s node count at the default depth.
-const BENCH_NODES: u64 = 1269679;
+const BENCH_NODES: u64 = 1266091;
 
 /// `cavalier bench --hce`'s node count at the default depth: the search
 /// with the hand-written evaluation, which the README's claims about that
